@@ -1,0 +1,4 @@
+export * from "./envelope";
+export * from "./session";
+export * from "./organizations";
+export * from "./membership";

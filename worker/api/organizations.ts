@@ -1,0 +1,93 @@
+import { Id, JoinOrganizationBody, UpdateMemberRoleBody, type JoinOrganizationData, type OrganizationInvite } from "../../contract";
+import { getDb } from "../db/client";
+import { addMember, countAdmins, findByInviteCode, findMembership, resetInviteCode, setCurrentOrg, setMemberRole } from "../db/organizations";
+import { newApp } from "../lib/app";
+import { ApiError, ok } from "../lib/envelope";
+import { requireAdmin, requireCurrentMembership, requireMembership } from "../lib/org-access";
+import { requireUser } from "../lib/session";
+import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import * as v from "valibot";
+import { listMembers } from "../db/organizations";
+import { toOrganizationUser } from "../db/mappers";
+
+const UsersQuery = v.object({
+  excludeSelf: v.optional(v.picklist(["true", "false"], "excludeSelf must be true or false")),
+  friendsOnly: v.optional(v.picklist(["true", "false"], "friendsOnly must be true or false")),
+});
+
+
+
+const invitePath = (code: string) => `/join/${code}`;
+
+/** `/api/organizations`: joining by invite code, the invite code itself, and member roles. */
+export const organizationsApi = newApp()
+  .use(requireUser)
+  .post("/join", async (c) => {
+    const { inviteCode } = await jsonBody(c, JoinOrganizationBody);
+    const db = getDb(c.env.DB);
+    const user = c.get("user");
+    const org = await findByInviteCode(db, inviteCode);
+    if (!org) throw new ApiError(404, "Invalid invite code");
+    const alreadyMember = (await findMembership(db, user.id, org.id)) !== null;
+    if (!alreadyMember) await addMember(db, org.id, user.id, "member");
+    // People join an organization to work in it, so it becomes the current one.
+    await setCurrentOrg(db, user.id, org.id);
+    return ok<JoinOrganizationData>(c, { organizationId: org.id, displayName: org.displayName, alreadyMember });
+  })
+  .get("/:orgId/invite", async (c) => {
+    const orgId = parseWith(Id, c.req.param("orgId"));
+    const m = await requireAdmin(getDb(c.env.DB), c.get("user").id, orgId);
+    return ok<OrganizationInvite>(c, { organizationId: orgId, inviteCode: m.org.inviteCode, invitePath: invitePath(m.org.inviteCode) });
+  })
+  .post("/:orgId/invite/reset", async (c) => {
+    const orgId = parseWith(Id, c.req.param("orgId"));
+    const db = getDb(c.env.DB);
+    await requireAdmin(db, c.get("user").id, orgId);
+    const code = await resetInviteCode(db, orgId);
+    return ok<OrganizationInvite>(c, { organizationId: orgId, inviteCode: code, invitePath: invitePath(code) });
+  })
+  .put("/:orgId/members/:userId", async (c) => {
+    const orgId = parseWith(Id, c.req.param("orgId"));
+    const targetId = parseWith(Id, c.req.param("userId"));
+    const { userType } = await jsonBody(c, UpdateMemberRoleBody);
+    const db = getDb(c.env.DB);
+    const admin = await requireAdmin(db, c.get("user").id, orgId);
+    const target = await findMembership(db, targetId, orgId);
+    if (!target) throw new ApiError(404, "Member not found");
+    if (targetId === admin.org.ownerId && userType !== "admin") throw new ApiError(403, "The organization owner is always an administrator");
+    if (target.role === "admin" && userType === "member" && (await countAdmins(db, orgId)) <= 1) {
+      throw new ApiError(409, "An organization needs at least one administrator");
+    }
+    await setMemberRole(db, orgId, targetId, userType);
+    return ok(c, { organizationId: orgId, userId: targetId, userType });
+  });
+
+/** `/api/organization`: the singular paths the spec's clients call. */
+export const organizationApi = newApp()
+  .use(requireUser)
+  .get("/info", async (c) => {
+    const m = await requireCurrentMembership(getDb(c.env.DB), c.get("user"));
+    return ok(c, { organization: { id: m.org.id, name: m.org.name, displayName: m.org.displayName } });
+  })
+  .get("/users", async (c) => {
+    const { excludeSelf } = queryOf(c, UsersQuery);
+    const m = await requireCurrentMembership(getDb(c.env.DB), c.get("user"));
+    const me = c.get("user").id;
+    const rows = await listMembers(getDb(c.env.DB), m.org.id);
+    const users = rows.filter((r) => excludeSelf !== "true" || r.user.id !== me).map(toOrganizationUser);
+    return ok(c, { users });
+  })
+  .get("/:orgId/details", async (c) => {
+    const orgId = parseWith(Id, c.req.param("orgId"));
+    const user = c.get("user");
+    const m = await requireMembership(getDb(c.env.DB), user.id, orgId);
+    return ok(c, {
+      organization: {
+        id: m.org.id,
+        name: m.org.name,
+        displayName: m.org.displayName,
+        memberCount: m.memberCount,
+        organizationType: m.org.ownerId === user.id ? "own" : "work",
+      },
+    });
+  });

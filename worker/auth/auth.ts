@@ -1,0 +1,79 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins";
+import { getDb } from "../db/client";
+import * as schema from "../db/schema";
+import { createOwnOrganization } from "../db/organizations";
+import { devEmails, type Env } from "../env";
+
+/** Seven days, renewed once a day of use; expired sessions stop working and the cron deletes them. */
+const SESSION_SECONDS = 7 * 24 * 60 * 60;
+
+function createAuth(env: Env) {
+  const db = getDb(env.DB);
+  return betterAuth({
+    basePath: "/api/auth",
+    baseURL: env.BETTER_AUTH_URL || undefined,
+    secret: env.BETTER_AUTH_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
+    user: {
+      // Ours, on the user row; `input: false` keeps them out of what sign-up accepts.
+      additionalFields: {
+        username: { type: "string", required: false, input: false },
+        role: { type: "string", required: false, input: false },
+        currentOrgId: { type: "string", required: false, input: false },
+        isMember: { type: "boolean", required: false, input: false },
+        memberPlan: { type: "string", required: false, input: false },
+        memberExpireAt: { type: "date", required: false, input: false },
+        hasDevAccess: { type: "boolean", required: false, input: false },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      // Guessing passwords is what this stops; ten tries a minute per address is plenty for people.
+      customRules: { "/sign-in/email": { window: 60, max: 10 }, "/sign-up/email": { window: 60, max: 10 } },
+    },
+    // Cloudflare sets this header itself, so unlike X-Forwarded-For a client cannot forge it.
+    advanced: { ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] } },
+    plugins: [bearer()],
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (u) => ({
+            data: {
+              ...u,
+              username: u.email.split("@")[0] ?? u.email,
+              hasDevAccess: devEmails(env).has(u.email.toLowerCase()),
+            },
+          }),
+          after: async (u) => {
+            await createOwnOrganization(db, { id: u.id, name: u.name });
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = new WeakMap<Env, Auth>();
+
+/** The env object lives as long as the isolate, so one auth instance serves all its requests. */
+export function getAuth(env: Env): Auth {
+  let auth = cache.get(env);
+  if (!auth) {
+    auth = createAuth(env);
+    cache.set(env, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./lib/app";
+import type { Env } from "./env";
+import { assertSettings } from "./env";
+import { ApiError, SERVER_FAULT, fail } from "./lib/envelope";
+import { authApi } from "./api/auth";
+import { userApi } from "./api/user";
+import { organizationApi, organizationsApi } from "./api/organizations";
+import { membershipApi } from "./api/membership";
+import { usageApi } from "./api/usage";
+import { devApi, devFuncApi } from "./api/dev";
+import { runCleanup } from "./jobs/cron";
+import { handleQueue } from "./jobs/queue";
+
+export { ChatRoom } from "./rooms/chat-room";
+export { UserInbox } from "./rooms/user-inbox";
+
+const app = new Hono<AppEnv>()
+  .basePath("/api")
+  .use(async (c, next) => {
+    assertSettings(c.env);
+    await next();
+  })
+  .route("/auth", authApi)
+  .route("/user", userApi)
+  .route("/organization", organizationApi)
+  .route("/organizations", organizationsApi)
+  .route("/membership", membershipApi)
+  .route("/usage", usageApi)
+  .route("/user-dev-func", devFuncApi)
+  .route("/dev", devApi);
+
+app.notFound((c) => fail(c, 404, "Not found"));
+app.onError((err, c) => {
+  if (err instanceof ApiError) return fail(c, err.status, err.message, err.code);
+  console.error("unhandled", c.req.method, c.req.path, err);
+  return fail(c, 500, SERVER_FAULT);
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runCleanup(env));
+  },
+  queue: handleQueue,
+} satisfies ExportedHandler<Env>;

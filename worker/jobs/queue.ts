@@ -1,0 +1,36 @@
+import * as v from "valibot";
+import type { Env } from "../env";
+import { runCleanup } from "./cron";
+
+/**
+ * Every job on the JOBS queue. Later features add their own variants (message mirror, notifications);
+ * a body that matches none is acked and logged, since retrying it could never succeed.
+ */
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") })]);
+export type Job = v.InferOutput<typeof Job>;
+
+async function runJob(env: Env, job: Job): Promise<void> {
+  switch (job.type) {
+    case "cleanup":
+      await runCleanup(env);
+      return;
+  }
+}
+
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = v.safeParse(Job, message.body);
+    if (!parsed.success) {
+      console.error("queue: dropping malformed job", JSON.stringify(message.body).slice(0, 200));
+      message.ack();
+      continue;
+    }
+    try {
+      await runJob(env, parsed.output);
+      message.ack();
+    } catch (err) {
+      console.error("queue: job failed, will retry", parsed.output.type, err);
+      message.retry();
+    }
+  }
+}
