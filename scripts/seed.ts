@@ -1,0 +1,25 @@
+import { hashPassword } from "better-auth/crypto";
+import { DEMO_MEMBERSHIPS, DEMO_USERS } from "./demo-data.ts";
+
+const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/**
+ * SQL that creates the demo organization. Idempotent: rows that exist are left alone (INSERT OR
+ * IGNORE on fixed ids), so running `npm start` again never duplicates or resets anything.
+ * Passwords are hashed here with better-auth's own function, so the seeded users sign in like any other.
+ */
+export async function demoSeedSql(now = Date.now()): Promise<string> {
+  const lines: string[] = [];
+  for (const u of DEMO_USERS) {
+    const hash = await hashPassword(u.password);
+    lines.push(
+      `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at, username, role, current_org_id, is_member, member_plan, has_dev_access) VALUES (${q(u.id)}, ${q(u.name)}, ${q(u.email)}, 1, ${now}, ${now}, ${q(u.email.split("@")[0]!)}, 'user', ${q(u.ownOrg.id)}, 0, 'free', ${u.hasDevAccess ? 1 : 0});`,
+      `INSERT OR IGNORE INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES (${q(`acct_${u.id}`)}, ${q(u.id)}, 'credential', ${q(u.id)}, ${q(hash)}, ${now}, ${now});`,
+      `INSERT OR IGNORE INTO organization (id, name, display_name, owner_id, invite_code, type_category, created_at) VALUES (${q(u.ownOrg.id)}, ${q(u.ownOrg.name)}, ${q(u.ownOrg.displayName)}, ${q(u.id)}, ${q(u.ownOrg.inviteCode)}, 'team', ${now});`,
+    );
+  }
+  for (const m of DEMO_MEMBERSHIPS) {
+    lines.push(`INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES (${q(m.orgId)}, ${q(m.userId)}, ${q(m.role)}, ${now});`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,98 @@
+// `npm start`: local D1 migrations, the idempotent demo seed, the SPA build, then the Worker
+// (API, Durable Objects, Queue, cron, static SPA) on one origin. Everything runs offline.
+//
+// Environment: PORT (default 8787), STATE_DIR (where local D1/R2/DO data lives, default
+// .wrangler/state), SKIP_BUILD=1 to reuse dist/web.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { demoSeedSql } from "./seed.ts";
+import { ALICE, BOB } from "./demo-data.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? 8787);
+const stateDir = resolve(root, process.env.STATE_DIR ?? ".wrangler/state");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+function run(step: string, cmd: string, args: string[]): void {
+  console.log(`\n▶ ${step}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: childEnv });
+  if (result.status !== 0) {
+    console.error(`✖ ${step} failed (exit ${result.status ?? result.signal})`);
+    process.exit(1);
+  }
+}
+
+/** A first run writes .dev.vars with a fresh secret; later runs keep the file the developer may have edited. */
+function ensureDevVars(): void {
+  const file = join(root, ".dev.vars");
+  if (existsSync(file)) {
+    if (!/^BETTER_AUTH_SECRET=/m.test(readFileSync(file, "utf8"))) {
+      console.error("✖ .dev.vars has no BETTER_AUTH_SECRET; add one (32+ characters) or delete the file to regenerate it.");
+      process.exit(1);
+    }
+    return;
+  }
+  writeFileSync(file, `BETTER_AUTH_SECRET=${randomBytes(32).toString("hex")}\nDEV_EMAILS=${ALICE.email}\n`);
+  console.log("Wrote .dev.vars with a new BETTER_AUTH_SECRET");
+}
+
+async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("wrangler dev exited before it was ready");
+    try {
+      const res = await fetch(`${url}/api/membership/plans`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("wrangler dev did not answer within 120 s");
+}
+
+async function main(): Promise<void> {
+  ensureDevVars();
+  const persist = ["--persist-to", stateDir];
+  run("Applying D1 migrations (local)", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+
+  const seedDir = mkdtempSync(join(tmpdir(), "teamchat-seed-"));
+  const seedFile = join(seedDir, "seed.sql");
+  writeFileSync(seedFile, await demoSeedSql());
+  run("Seeding the demo organization", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
+  rmSync(seedDir, { recursive: true, force: true });
+
+  if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
+    run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);
+  }
+
+  console.log("\n▶ Starting the Worker");
+  const url = `http://127.0.0.1:${port}`;
+  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, "--show-interactive-dev-session=false"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: childEnv,
+  });
+  const stop = () => worker.kill("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  worker.on("exit", (code) => process.exit(code ?? 0));
+
+  await waitForReady(url, worker);
+  console.log(`
+================================================================
+  Team chat is running at ${url}
+  Sign in as ${ALICE.email} / ${ALICE.password}  (developer, owns Acme Robotics)
+          or ${BOB.email} / ${BOB.password}  (also works in Acme Robotics)
+  Stop with Ctrl+C.
+================================================================`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
