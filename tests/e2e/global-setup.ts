@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: { ...process.env, PORT: String(E2E_PORT), STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so teardown can stop wrangler and workerd with it.
+    detached: true,
   });
   let output = "";
   const ready = new Promise<void>((resolveReady, reject) => {
@@ -30,16 +32,26 @@ export default async function setup(project: TestProject) {
     app!.stderr!.on("data", onData);
     app!.on("exit", (code) => reject(new Error(`npm start exited early (code ${code}):\n${output.slice(-4000)}`)));
   });
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`app not ready in 240 s:\n${output.slice(-4000)}`)), 240_000));
-  await Promise.race([ready, timeout]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`app not ready in 240 s:\n${output.slice(-4000)}`)), 240_000);
+  });
+  await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
   project.provide("baseUrl", `http://127.0.0.1:${E2E_PORT}`);
 
   return async () => {
     if (!app || app.exitCode !== null) return;
     const exited = new Promise((r) => app!.once("exit", r));
-    app.kill("SIGTERM");
+    const group = -app.pid!;
+    process.kill(group, "SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (app.exitCode === null) app.kill("SIGKILL");
+    try {
+      process.kill(group, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    app.stdout?.destroy();
+    app.stderr?.destroy();
   };
 }
 

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { baseUrl, launch, newPerson } from "./browser.ts";
+import { openUserMenu, serverSession, signIn, signOut, signUp, uniqueEmail } from "./flows.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accounts in the browser", () => {
+  it("signs up, signs out and signs in again", async () => {
+    const { context, page } = await newPerson(browser);
+    const email = uniqueEmail("grace");
+    await signUp(page, "Grace Hopper", email, "compilers-are-fun");
+
+    await openUserMenu(page);
+    await expect.poll(() => page.getByTestId("user-menu-name").textContent()).toContain("Grace Hopper");
+    expect(await page.getByTestId("user-menu-email").textContent()).toContain(email);
+    expect(await page.getByTestId("plan-badge").textContent()).toContain("Free");
+    await page.keyboard.press("Escape");
+    expect(await page.getByTestId("current-org-name").textContent()).toContain("Grace Hopper's Organization");
+    expect((await serverSession(page)).email).toBe(email);
+
+    await signOut(page);
+    expect(await serverSession(page)).toBeNull();
+    expect(await page.getByTestId("landing-signin").isVisible()).toBe(true);
+
+    await signIn(page, email, "compilers-are-fun");
+    expect((await serverSession(page)).email).toBe(email);
+    await context.close();
+  });
+
+  it("shows the error for a wrong password and stays signed out", async () => {
+    const { context, page } = await newPerson(browser);
+    await page.goto("/en/auth/signin");
+    await page.getByTestId("signin-email").fill("alice@example.com");
+    await page.getByTestId("signin-password").fill("not-her-password");
+    await page.getByTestId("signin-submit").click();
+    await expect.poll(() => page.getByTestId("auth-error").textContent()).toContain("Invalid email or password");
+    expect(await serverSession(page)).toBeNull();
+    await context.close();
+  });
+
+  it("redirects an unauthenticated visitor to the home page", async () => {
+    const { context, page } = await newPerson(browser);
+    await page.goto("/en/usage");
+    await page.getByText("Redirecting to the home page...").waitFor();
+    await page.waitForURL("**/en/home");
+    await page.getByTestId("landing").waitFor();
+    await context.close();
+  });
+
+  it("sends a visitor whose session ended back to /home", async () => {
+    const { context, page } = await newPerson(browser);
+    await signIn(page, "bob@example.com", "bob-demo-pass");
+    await page.goto("/en/usage");
+    await page.getByTestId("usage-plan").waitFor();
+    // The session ends on the server (as if it expired); the next call gets a 401.
+    const out = await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: baseUrl() } });
+    expect(out.status()).toBe(200);
+    await page.goto("/en/usage");
+    await page.waitForURL("**/en/home");
+    await page.getByTestId("landing").waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,43 @@
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AuthError } from "../../../../web/features/auth/authApi";
+import { authErrorText, translateAuthMessage } from "../../../../web/features/auth/authErrors";
+import { safeRedirect } from "../../../../web/features/auth/redirectTarget";
+import { en } from "../../../../web/i18n/en";
+import { zh } from "../../../../web/i18n/zh";
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: "en", interpolation: { escapeValue: false } });
+});
+
+describe("auth error texts", () => {
+  it("translates the known server answers", () => {
+    const t = i18n.getFixedT("en");
+    expect(authErrorText(new AuthError("Invalid email or password", 401, "INVALID_EMAIL_OR_PASSWORD"), t)).toBe("Invalid email or password");
+    expect(authErrorText(new AuthError("Too many requests. Please try again later.", 429, null), t)).toBe("Too many requests. Please try again later.");
+    expect(authErrorText(new AuthError("User already exists", 422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"), t)).toMatch(/already exists/);
+    expect(authErrorText(new AuthError("Password must be at least 8 characters", 400, 400), t)).toBe("Password must be at least 8 characters");
+  });
+
+  it("answers in Chinese", () => {
+    const t = i18n.getFixedT("zh");
+    expect(authErrorText(new AuthError("Invalid email or password", 401, "INVALID_EMAIL_OR_PASSWORD"), t)).toBe("邮箱或密码错误");
+    expect(translateAuthMessage("Please enter a valid email address.", t)).toBe("请输入有效的邮箱地址。");
+    expect(authErrorText(new AuthError("", 0, null), t)).toBe("网络错误，请检查网络连接后重试。");
+  });
+
+  it("shows an unknown server message as it is", () => {
+    expect(authErrorText(new AuthError("Email domain is blocked", 400, 400), i18n.getFixedT("zh"))).toBe("Email domain is blocked");
+  });
+});
+
+describe("safeRedirect", () => {
+  it("keeps same-site paths and refuses anything that could leave the site", () => {
+    expect(safeRedirect("/join/ABCD", "/en/home")).toBe("/join/ABCD");
+    expect(safeRedirect(null, "/en/home")).toBe("/en/home");
+    expect(safeRedirect("https://evil.test", "/en/home")).toBe("/en/home");
+    expect(safeRedirect("//evil.test", "/en/home")).toBe("/en/home");
+    expect(safeRedirect("/\\evil.test", "/en/home")).toBe("/en/home");
+  });
+});

@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { ContactsView } from "../../features/contacts/ContactsView";
+import { Landing } from "../../features/home/Landing";
+import { WelcomeScreen } from "../../features/home/WelcomeScreen";
+import { Button } from "../../ui/Button";
+import { CenteredScreen, MessageScreen } from "../../ui/Screens";
+import { Spinner } from "../../ui/Spinner";
+import { AppShell } from "../layout/AppShell";
+import { useSession } from "../session/useSession";
+
+/**
+ * `/`, `/home` and their language versions: the landing page for visitors, the app for members.
+ * The main area shows Contacts when `?view=contacts`, else the welcome screen (no chat yet).
+ */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const { user, status, refresh } = useSession();
+  const [params, setParams] = useSearchParams();
+
+  if (status === "loading") {
+    return (
+      <CenteredScreen testId="home-loading">
+        <div role="status" className="screen__status">
+          <Spinner size={32} />
+          <p className="screen__title">{t("common.loading")}</p>
+        </div>
+      </CenteredScreen>
+    );
+  }
+  if (status === "error") {
+    return <MessageScreen title={t("screens.sessionFailedTitle")} body={t("screens.sessionFailedBody")} actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>} />;
+  }
+  if (!user) return <Landing />;
+
+  const view = params.get("view");
+  const setView = (next: string | null) =>
+    setParams((prev) => {
+      const updated = new URLSearchParams(prev);
+      if (next) updated.set("view", next);
+      else updated.delete("view");
+      return updated;
+    });
+
+  return (
+    <AppShell user={user} onOpenContacts={() => setView("contacts")}>
+      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : <WelcomeScreen />}
+    </AppShell>
+  );
+}

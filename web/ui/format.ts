@@ -1,0 +1,57 @@
+import { en } from "../i18n/en";
+import type { Language } from "../i18n/language";
+import { zh } from "../i18n/zh";
+
+const LOCALES: Record<Language, string> = { en: "en-US", zh: "zh-CN" };
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** A calendar date as the spec shows it: 'Jan 5, 2025' in English, '2025年1月5日' in Chinese. */
+export function formatDate(value: Date | string | number, lang: Language): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "short", day: "numeric" }).format(date);
+}
+
+/** "2025-01" -> 'January 2025' / '2025年1月'; anything else is returned unchanged. */
+export function formatMonth(month: string, lang: Language): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, 1);
+  return new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "long" }).format(date);
+}
+
+export function formatNumber(value: number, lang: Language): string {
+  return new Intl.NumberFormat(LOCALES[lang]).format(value);
+}
+
+export function formatPrice(amount: number, currency: string, lang: Language): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: "currency", currency, maximumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(template: { one: string; other: string }, count: number): string {
+  return (count === 1 ? template.one : template.other).replace("{{count}}", String(count));
+}
+
+/**
+ * Relative time (spec 01 §9): under a minute 'Just now', then minutes, hours, and days up to 30,
+ * then the date. Times in the future (clock skew between devices) count as 'Just now'.
+ */
+export function relativeTime(value: Date | string | number, lang: Language, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const texts = (lang === "zh" ? zh : en).time;
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < MINUTE) return texts.justNow;
+  if (elapsed < HOUR) return plural({ one: texts.minutesAgo_one, other: texts.minutesAgo_other }, Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return plural({ one: texts.hoursAgo_one, other: texts.hoursAgo_other }, Math.floor(elapsed / HOUR));
+  const days = Math.floor(elapsed / DAY);
+  if (days <= 30) return plural({ one: texts.daysAgo_one, other: texts.daysAgo_other }, days);
+  return formatDate(date, lang);
+}
