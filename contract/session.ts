@@ -25,7 +25,8 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const SignUpBody = v.object({
+/** Strict: a sign-up that tries to set anything else (plan, developer access) is refused outright. */
+export const SignUpBody = v.strictObject({
   name: v.pipe(v.string(), v.trim(), v.minLength(1, "Please enter your name"), v.maxLength(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)),
   email: v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX, "Please enter a valid email address."), v.email("Please enter a valid email address.")),
   password: v.pipe(

@@ -1,11 +1,11 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env } from "../../worker/env";
+import type { Env as WorkerEnv } from "../../worker/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends import("../../worker/env").Env {
+    interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
     }
   }
 }
-export type { Env };
+export type { WorkerEnv as Env };

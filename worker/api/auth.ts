@@ -4,22 +4,24 @@ import { getAuth } from "../auth/auth";
 import { getDb } from "../db/client";
 import { toSessionUser } from "../db/mappers";
 import { newApp } from "../lib/app";
-import { ApiError, ok } from "../lib/envelope";
+import { ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import { readSession } from "../lib/session";
-import { parseWith } from "../lib/validate";
+import { jsonBody } from "../lib/validate";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/app";
 
-/** Validates a copy of the body so the untouched request can still go to better-auth. */
-function checkBody(schema: v.GenericSchema) {
-  return async (c: { req: { raw: Request } }, next: () => Promise<void>) => {
-    let input: unknown;
-    try {
-      input = await c.req.raw.clone().json();
-    } catch {
-      throw new ApiError(400, "Malformed JSON in request body");
-    }
-    parseWith(schema, input);
-    await next();
+/**
+ * Validates the body with our schema (content type, size, types, lengths) and hands better-auth
+ * the parsed, trimmed values, so the server accepts exactly what the sign-up form accepts.
+ */
+function forwardValidated(schema: v.GenericSchema) {
+  return async (c: Context<AppEnv>) => {
+    const body = await jsonBody(c, schema);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("content-length");
+    const request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
+    return getAuth(c.env).handler(request);
   };
 }
 
@@ -31,6 +33,6 @@ export const authApi = newApp()
     const membership = await currentMembership(getDb(c.env.DB), session.user);
     return ok(c, toSessionUser(session.user, membership));
   })
-  .post("/sign-up/email", checkBody(SignUpBody))
-  .post("/sign-in/email", checkBody(SignInBody))
+  .post("/sign-up/email", forwardValidated(SignUpBody))
+  .post("/sign-in/email", forwardValidated(SignInBody))
   .on(["GET", "POST"], "/*", (c) => getAuth(c.env).handler(c.req.raw));

@@ -9,6 +9,15 @@ import { runCleanup } from "./cron";
 export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") })]);
 export type Job = v.InferOutput<typeof Job>;
 
+/** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
+function describe(body: unknown): string {
+  try {
+    return String(JSON.stringify(body)).slice(0, 200);
+  } catch {
+    return `<${typeof body}>`;
+  }
+}
+
 async function runJob(env: Env, job: Job): Promise<void> {
   switch (job.type) {
     case "cleanup":
@@ -21,7 +30,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
   for (const message of batch.messages) {
     const parsed = v.safeParse(Job, message.body);
     if (!parsed.success) {
-      console.error("queue: dropping malformed job", JSON.stringify(message.body).slice(0, 200));
+      console.error("queue: dropping malformed job", describe(message.body));
       message.ack();
       continue;
     }

@@ -9,8 +9,9 @@ function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return "Invalid request";
   const path = issue.path?.map((p) => String(p.key)).join(".");
-  // valibot's own default texts ("Invalid type: Expected string but received 1") need the field name.
-  return issue.message.startsWith("Invalid ") && path ? `${path}: ${issue.message}` : issue.message;
+  // valibot's own default texts ("Invalid type: Expected string but received 1") need the field
+  // name; the contract's texts ("Invalid invite code") are already what the user should read.
+  return /^Invalid \w+: /.test(issue.message) && path ? `${path}: ${issue.message}` : issue.message;
 }
 
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
