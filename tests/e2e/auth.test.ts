@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { baseUrl, launch, newPerson } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { baseUrl, newPerson, useBrowser } from "./browser.ts";
 import { openUserMenu, serverSession, signIn, signOut, signUp, uniqueEmail } from "./flows.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("accounts in the browser", () => {
   it("signs up, signs out and signs in again", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     const email = uniqueEmail("grace");
     await signUp(page, "Grace Hopper", email, "compilers-are-fun");
 
@@ -35,7 +28,7 @@ describe("accounts in the browser", () => {
   });
 
   it("shows the error for a wrong password and stays signed out", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await page.goto("/en/auth/signin");
     await page.getByTestId("signin-email").fill("alice@example.com");
     await page.getByTestId("signin-password").fill("not-her-password");
@@ -46,7 +39,7 @@ describe("accounts in the browser", () => {
   });
 
   it("redirects an unauthenticated visitor to the home page", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await page.goto("/en/usage");
     await page.getByText("Redirecting to the home page...").waitFor();
     await page.waitForURL("**/en/home");
@@ -55,7 +48,7 @@ describe("accounts in the browser", () => {
   });
 
   it("sends a visitor whose session ended back to /home", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
     await page.goto("/en/usage");
     await page.getByTestId("usage-plan").waitFor();

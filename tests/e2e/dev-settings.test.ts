@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch, newPerson } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { newPerson, useBrowser } from "./browser.ts";
 import { openUserMenu, serverSession, signIn, signUp, uniqueEmail } from "./flows.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("developer settings", () => {
   it("a developer sets another user's plan and that user sees it", async () => {
-    const member = await newPerson(browser);
+    const member = await newPerson(browser());
     const email = uniqueEmail("upgrade");
     await signUp(member.page, "Plan Target", email, "plan-target-pass");
     const { id } = await serverSession(member.page);
 
-    const dev = await newPerson(browser);
+    const dev = await newPerson(browser());
     await signIn(dev.page, "alice@example.com", "alice-demo-pass");
     await dev.page.goto("/en/dev-settings");
     await dev.page.getByTestId("dev-user-search").fill(email);

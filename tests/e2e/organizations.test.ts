@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch, newPerson } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { newPerson, useBrowser } from "./browser.ts";
 import { serverSession, signIn, signUp, uniqueEmail } from "./flows.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("organizations in the browser", () => {
   it("switches organization: the switcher and the server session change", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
     const before = await serverSession(page);
 
@@ -36,7 +29,7 @@ describe("organizations in the browser", () => {
   });
 
   it("joins an organization with its invite code", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signUp(page, "Linus Join", uniqueEmail("linus"), "open-source-rocks");
     await page.getByTestId("org-switcher-trigger").click();
     await page.getByTestId("org-join").click();
@@ -51,7 +44,7 @@ describe("organizations in the browser", () => {
   });
 
   it("shows a clear error for an unknown invite code", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
     await page.getByTestId("org-switcher-trigger").click();
     await page.getByTestId("org-join").click();

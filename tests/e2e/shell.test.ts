@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch, newPerson } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { newPerson, useBrowser } from "./browser.ts";
 import { openUserMenu, signIn } from "./flows.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("app shell", () => {
   it("switches the language and keeps the page", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
     expect(await page.getByTestId("welcome-screen").textContent()).toContain("Select a chat to start messaging");
 
@@ -30,7 +23,7 @@ describe("app shell", () => {
   });
 
   it("shows Settings only to developers", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
     await openUserMenu(page);
     await page.getByTestId("menu-usage").waitFor();
@@ -39,7 +32,7 @@ describe("app shell", () => {
     await page.getByTestId("dev-no-access").waitFor();
     await context.close();
 
-    const alice = await newPerson(browser);
+    const alice = await newPerson(browser());
     await signIn(alice.page, "alice@example.com", "alice-demo-pass");
     await openUserMenu(alice.page);
     await alice.page.getByTestId("menu-settings").click();
@@ -49,7 +42,7 @@ describe("app shell", () => {
   });
 
   it("shows the plan on the membership and usage pages", async () => {
-    const { context, page } = await newPerson(browser);
+    const { context, page } = await newPerson(browser());
     await signIn(page, "alice@example.com", "alice-demo-pass");
     await openUserMenu(page);
     await page.getByTestId("menu-pricing").click();

@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import * as schema from "../db/schema";
 import { createOwnOrganization } from "../db/organizations";
 import { devEmails, type Env } from "../env";
+import { perBinding } from "../lib/per-binding";
 
 /** Seven days, renewed once a day of use; expired sessions stop working and the cron deletes them. */
 const SESSION_SECONDS = 7 * 24 * 60 * 60;
@@ -66,14 +67,5 @@ function createAuth(env: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const cache = new WeakMap<Env, Auth>();
-
-/** The env object lives as long as the isolate, so one auth instance serves all its requests. */
-export function getAuth(env: Env): Auth {
-  let auth = cache.get(env);
-  if (!auth) {
-    auth = createAuth(env);
-    cache.set(env, auth);
-  }
-  return auth;
-}
+/** One auth instance per isolate's env. */
+export const getAuth: (env: Env) => Auth = perBinding(createAuth);

@@ -9,6 +9,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { formatDate } from "../../ui/format";
 import { PageLayout } from "../../ui/PageLayout";
+import { LoadState } from "../../ui/LoadState";
 import { Spinner } from "../../ui/Spinner";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { MembershipEditor } from "./MembershipEditor";
@@ -44,15 +45,7 @@ function UserSearch({ selfId }: { selfId: string }) {
           </label>
           <input id="dev-search" type="search" className="field__input" placeholder={t("dev.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="dev-user-search" />
         </div>
-        {isLoading && !data && <Loading />}
-        {error && !data && (
-          <div className="inline-error" role="alert">
-            {t("dev.loadFailed")}{" "}
-            <Button size="sm" variant="secondary" onClick={() => void mutate()}>
-              {t("common.retry")}
-            </Button>
-          </div>
-        )}
+        <LoadState loading={isLoading && !data} failed={Boolean(error) && !data} failedText={t("dev.loadFailed")} onRetry={() => void mutate()} />
         {data && users.length === 0 && <p className="muted">{t("dev.noUsers")}</p>}
         <ul className="user-list" aria-label={t("dev.usersLabel")}>
           {users.map((user) => (

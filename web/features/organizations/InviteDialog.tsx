@@ -7,7 +7,7 @@ import { api } from "../../app/api/client";
 import { silentFetcher } from "../../app/api/swr";
 import { Button } from "../../ui/Button";
 import { Modal } from "../../ui/Modal";
-import { Spinner } from "../../ui/Spinner";
+import { LoadState } from "../../ui/LoadState";
 
 interface InviteDialogProps {
   open: boolean;
@@ -53,19 +53,7 @@ export function InviteDialog({ open, onOpenChange, organizationId, organizationN
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t("invite.title", { name: organizationName })} description={t("invite.description")} testId="org-invite-dialog">
-      {isLoading && (
-        <p role="status" className="muted">
-          <Spinner size={14} /> {t("common.loading")}
-        </p>
-      )}
-      {error && !data && (
-        <div className="inline-error" role="alert">
-          {t("invite.loadFailed")}{" "}
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>
-            {t("common.retry")}
-          </Button>
-        </div>
-      )}
+      <LoadState loading={isLoading} failed={Boolean(error) && !data} failedText={t("invite.loadFailed")} onRetry={() => void mutate()} />
       {data && (
         <div className="stack">
           <div className="copy-row">

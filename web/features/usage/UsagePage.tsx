@@ -4,12 +4,11 @@ import useSWR from "swr";
 import { PLAN_CATALOGUE, type UsageData } from "../../../contract";
 import { API_KEYS, silentFetcher } from "../../app/api/swr";
 import { useLang, useLangPath } from "../../i18n/useLang";
-import { Button } from "../../ui/Button";
 import { formatMonth } from "../../ui/format";
 import { PageLayout } from "../../ui/PageLayout";
 import { ProgressMeter } from "../../ui/ProgressMeter";
 import { recommendedTier } from "../../ui/plans";
-import { Spinner } from "../../ui/Spinner";
+import { LoadState } from "../../ui/LoadState";
 
 const METERS = ["agentRequests", "virtualEmployees", "groupChats", "projects"] as const;
 
@@ -23,19 +22,7 @@ export function UsagePage() {
 
   return (
     <PageLayout title={t("usage.title")} subtitle={data ? t("usage.subtitle", { month: formatMonth(data.month, lang) }) : undefined} testId="usage-page">
-      {isLoading && (
-        <p role="status" className="muted">
-          <Spinner size={14} /> {t("common.loading")}
-        </p>
-      )}
-      {error && !data && (
-        <div className="inline-error" role="alert">
-          {t("usage.loadFailed")}{" "}
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>
-            {t("common.retry")}
-          </Button>
-        </div>
-      )}
+      <LoadState loading={isLoading} failed={Boolean(error) && !data} failedText={t("usage.loadFailed")} onRetry={() => void mutate()} />
       {data && (
         <>
           <section className="card usage-plan">
