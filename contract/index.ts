@@ -2,3 +2,5 @@ export * from "./envelope";
 export * from "./session";
 export * from "./organizations";
 export * from "./membership";
+export * from "./chat";
+export * from "./realtime";

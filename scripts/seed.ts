@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import { DEMO_MEMBERSHIPS, DEMO_USERS } from "./demo-data.ts";
+import { DEMO_GROUP, DEMO_MEMBERSHIPS, DEMO_USERS, DEMO_VIRES } from "./demo-data.ts";
 
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -20,6 +20,16 @@ export async function demoSeedSql(now = Date.now()): Promise<string> {
   }
   for (const m of DEMO_MEMBERSHIPS) {
     lines.push(`INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES (${q(m.orgId)}, ${q(m.userId)}, ${q(m.role)}, ${now});`);
+  }
+  for (const v of DEMO_VIRES) {
+    lines.push(
+      `INSERT OR IGNORE INTO virtual_employee (id, owner_id, org_id, name, role, description, skills, agent_type, created_at, updated_at) VALUES (${q(v.id)}, ${q(v.ownerId)}, ${q(v.orgId)}, ${q(v.name)}, ${q(v.role)}, ${q(v.description)}, ${q(JSON.stringify(v.skills))}, ${q(v.agentType)}, ${now}, ${now});`,
+    );
+  }
+  const g = DEMO_GROUP;
+  lines.push(`INSERT OR IGNORE INTO chat (id, org_id, name, description, kind, owner_id, created_at, updated_at) VALUES (${q(g.id)}, ${q(g.orgId)}, ${q(g.name)}, '', 'single_group', ${q(g.ownerId)}, ${now}, ${now});`);
+  for (const p of g.participants) {
+    lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES (${q(g.id)}, ${q(p.id)}, ${q(p.type)}, ${q(p.role)}, ${now});`);
   }
   return lines.join("\n") + "\n";
 }

@@ -1,12 +1,14 @@
 import * as v from "valibot";
+import type { ChatRoom } from "./rooms/chat-room/index";
+import type { UserInbox } from "./rooms/user-inbox";
 
 /** Bindings and vars of wrangler.toml plus the secrets of .dev.vars. */
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS: Fetcher;
-  CHAT_ROOM: DurableObjectNamespace;
-  USER_INBOX: DurableObjectNamespace;
+  CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
+  USER_INBOX: DurableObjectNamespace<UserInbox>;
   JOBS: Queue<unknown>;
   BETTER_AUTH_SECRET: string;
   BETTER_AUTH_URL?: string;

@@ -9,10 +9,20 @@ import { organizationApi, organizationsApi } from "./api/organizations";
 import { membershipApi } from "./api/membership";
 import { usageApi } from "./api/usage";
 import { devApi, devFuncApi } from "./api/dev";
+import { groupChatsApi } from "./api/group-chats";
+import { chatsApi } from "./api/chats";
+import { privateChatsApi } from "./api/private-chats";
+import { unreadApi } from "./api/unread";
+import { messagesApi } from "./api/messages";
+import { forwardApi } from "./api/forward";
+import { groupInvitesApi } from "./api/group-invites";
+import { attachmentsApi } from "./api/attachments";
+import { inboxApi } from "./api/inbox";
+import { virtualEmployeesApi } from "./api/virtual-employees";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
-export { ChatRoom } from "./rooms/chat-room";
+export { ChatRoom } from "./rooms/chat-room/index";
 export { UserInbox } from "./rooms/user-inbox";
 
 const app = new Hono<AppEnv>()
@@ -28,7 +38,17 @@ const app = new Hono<AppEnv>()
   .route("/membership", membershipApi)
   .route("/usage", usageApi)
   .route("/user-dev-func", devFuncApi)
-  .route("/dev", devApi);
+  .route("/dev", devApi)
+  .route("/group-chats", groupChatsApi)
+  .route("/chats", chatsApi)
+  .route("/private-chats", privateChatsApi)
+  .route("/unread-messages", unreadApi)
+  .route("/messages", messagesApi)
+  .route("/forward-messages", forwardApi)
+  .route("/group-invites", groupInvitesApi)
+  .route("/chat-attachments", attachmentsApi)
+  .route("/inbox", inboxApi)
+  .route("/virtual-employees", virtualEmployeesApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {

@@ -40,9 +40,15 @@ describe("accounts in the browser", () => {
 
   it("redirects an unauthenticated visitor to the home page", async () => {
     const { context, page } = await newPerson(browser());
+    // The redirect screen shows for about 100 ms by design; record it rather than race to see it.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Redirecting to the home page...")) (window as any).__sawRedirect = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto("/en/usage");
-    await page.getByText("Redirecting to the home page...").waitFor();
     await page.waitForURL("**/en/home");
+    expect(await page.evaluate(() => (window as any).__sawRedirect)).toBe(true);
     await page.getByTestId("landing").waitFor();
     await context.close();
   });

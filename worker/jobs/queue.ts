@@ -1,12 +1,13 @@
 import * as v from "valibot";
 import type { Env } from "../env";
 import { runCleanup } from "./cron";
+import { MirrorJob, runMirror } from "./mirror";
 
 /**
  * Every job on the JOBS queue. Later features add their own variants (message mirror, notifications);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
-export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") })]);
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob]);
 export type Job = v.InferOutput<typeof Job>;
 
 /** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
@@ -22,6 +23,9 @@ async function runJob(env: Env, job: Job): Promise<void> {
   switch (job.type) {
     case "cleanup":
       await runCleanup(env);
+      return;
+    case "mirror_messages":
+      await runMirror(env, job);
       return;
   }
 }

@@ -3,9 +3,18 @@ import { getAuth } from "../auth/auth";
 import { ApiError } from "./envelope";
 import type { AppEnv } from "./app";
 
-/** Reads the session from the cookie or the bearer token; null when there is none or it expired. */
+/**
+ * Reads the session from the cookie or the bearer token; null when there is none or it expired.
+ * Browsers cannot set headers on a WebSocket, so an upgrade may carry the bearer token as `?token=`.
+ */
 export async function readSession(c: Context<AppEnv>) {
-  return getAuth(c.env).api.getSession({ headers: c.req.raw.headers });
+  let headers = c.req.raw.headers;
+  const token = c.req.header("upgrade") ? c.req.query("token") : undefined;
+  if (token && !headers.has("authorization")) {
+    headers = new Headers(headers);
+    headers.set("authorization", `Bearer ${token}`);
+  }
+  return getAuth(c.env).api.getSession({ headers });
 }
 
 /** Refuses with 401 unless the request carries a live session; exposes the user to handlers. */

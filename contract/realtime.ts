@@ -1,0 +1,74 @@
+import * as v from "valibot";
+import { CHAT_TYPES, MESSAGE_TEXT_MAX, type ChatListItem, type ChatMessage, type LikeState, type ReactionSummary, type UnreadCounts } from "./chat";
+
+/** Spec 02 §9: the client waits 5 s for an ack and retries a socket send 3 times, 1 s apart. */
+export const ACK_WAIT_MS = 5000;
+export const SEND_RETRIES = 3;
+export const SEND_RETRY_DELAY_MS = 1000;
+
+const ClientMessageId = v.pipe(v.string(), v.regex(/^msg_[A-Za-z0-9_-]{4,60}$/, "message_id must look like msg_…"));
+
+export const AttachmentRef = v.object({
+  id: v.pipe(v.string(), v.maxLength(80)),
+  fileName: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  fileSize: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(52_428_800)),
+  mimeType: v.pipe(v.string(), v.maxLength(127)),
+  fileUrl: v.pipe(v.string(), v.maxLength(2048)),
+  thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
+});
+
+/**
+ * `chat_message` as the spec's client sends it (spec 02 §3 "Socket chat_message payload"). Only the
+ * fields the room needs are checked; the rest of the spec's payload (context_info, agent_config …)
+ * is allowed and ignored here, because the agent issue reads it.
+ */
+export const ChatMessageFrame = v.looseObject({
+  type: v.literal("chat_message"),
+  message_id: ClientMessageId,
+  chat_type: v.picklist(CHAT_TYPES, "chat_type must be 0, 1 or 2"),
+  reply_to_message_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(80)))),
+  message_type: v.optional(v.picklist(["user_request", "chat"])),
+  data: v.looseObject({
+    content: v.object({
+      text: v.pipe(v.string("text must be a string"), v.maxLength(MESSAGE_TEXT_MAX, `Message is too long (max ${MESSAGE_TEXT_MAX} characters)`)),
+      attachments: v.optional(v.pipe(v.array(AttachmentRef), v.maxLength(20, "At most 20 attachments per message")), []),
+    }),
+  }),
+});
+export type ChatMessageFrame = v.InferOutput<typeof ChatMessageFrame>;
+
+export const ResumeFrame = v.object({ type: v.literal("resume"), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+export const PingFrame = v.object({ type: v.literal("ping") });
+
+export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame], "Unknown frame type");
+export type ClientFrame = v.InferOutput<typeof ClientFrame>;
+
+/** Frames a chat room sends. */
+export type ServerFrame =
+  | { type: "ready"; chatId: string; headSeq: number }
+  | { type: "chat_ack"; message_id: string; success: boolean; error: string | null; timestamp: string; seq: number | null; duplicate?: boolean }
+  | { type: "message"; message: ChatMessage }
+  | { type: "replay_done"; headSeq: number }
+  | { type: "reactions"; message_id: string; reactions: ReactionSummary[] }
+  | { type: "likes"; message_id: string; likes: Pick<LikeState, "likes" | "dislikes"> }
+  | { type: "member_add"; chatId: string; participantIds: string[] }
+  | { type: "member_remove"; chatId: string; participantIds: string[] }
+  | { type: "chat_renamed"; chatId: string; name: string }
+  | { type: "group_remove"; chatId: string; reason: "dissolved" | "removed" | "left" }
+  | { type: "error"; error: string }
+  | { type: "pong" };
+
+/** Frames a user's inbox sends to every tab of theirs (the spec's global real-time connection). */
+export type InboxFrame =
+  | { type: "group_add"; chat: ChatListItem }
+  | { type: "group_remove"; chatId: string; reason: "dissolved" | "removed" | "left" }
+  | { type: "member_add"; chatId: string; participantIds: string[] }
+  | { type: "member_remove"; chatId: string; participantIds: string[] }
+  | { type: "chat_updated"; chatId: string; name?: string }
+  | { type: "has_unread_msg"; chatId: string; unread: UnreadCounts; lastMessage: string; lastMessageAt: string; senderName: string }
+  | { type: "refresh_organizations" }
+  | { type: "pong" };
+
+export function encodeFrame(frame: ServerFrame | InboxFrame): string {
+  return JSON.stringify(frame);
+}

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { Id } from "../../contract";
+import { getDb } from "../db/client";
+import { participantsOf } from "../db/chats";
+import { toChatListItem, toParticipant } from "../db/chat-mappers";
+import { listMembers } from "../db/organizations";
+import { virtualEmployee } from "../db/schema";
+import { newApp } from "../lib/app";
+import { requireChatMember } from "../lib/chat-access";
+import { syncRoomMembers } from "../lib/chat-sync";
+import { ok } from "../lib/envelope";
+import { requireSameOrigin } from "../lib/origin";
+import { requireUser } from "../lib/session";
+import { parseWith } from "../lib/validate";
+import { roomStub } from "../rooms/stubs";
+import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "../rooms/chat-room/types";
+
+/** `/api/chats/{chatId}`: one chat, its participants, who could join, and its realtime socket. */
+export const chatsApi = newApp()
+  .use(requireUser)
+  .get("/:chatId", async (c) => {
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const db = getDb(c.env.DB);
+    const user = c.get("user");
+    const { chat } = await requireChatMember(db, user.id, chatId);
+    const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
+    return ok(c, toChatListItem(chat, participants, user.id));
+  })
+  .get("/:chatId/participants", async (c) => {
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const db = getDb(c.env.DB);
+    const user = c.get("user");
+    await requireChatMember(db, user.id, chatId);
+    const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
+    return ok(c, { participants: participants.map((p) => toParticipant(p, user.id)) });
+  })
+  .get("/:chatId/availableJoinMember", async (c) => {
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const db = getDb(c.env.DB);
+    const user = c.get("user");
+    const { chat } = await requireChatMember(db, user.id, chatId);
+    const present = new Set(((await participantsOf(db, [chatId])).get(chatId) ?? []).map((p) => p.participantId));
+    const members = await listMembers(db, chat.orgId);
+    const vires = await db.select().from(virtualEmployee).where(eq(virtualEmployee.ownerId, chat.ownerId));
+    return ok(c, {
+      success: true,
+      chatInfo: { organizationId: chat.orgId },
+      availableMembers: {
+        organizationMembers: members
+          .filter((m) => m.user.id !== user.id)
+          .map((m) => ({ id: m.user.id, name: m.user.name, email: m.user.email, image: m.user.image, type: "user", userType: m.role, source: "organization", category: "organization", isParticipant: present.has(m.user.id) })),
+        externalFriends: [],
+        virtualEmployees: vires.map((v) => ({ id: v.id, name: v.name, email: null, image: v.avatarUrl, type: "virtual_employee", userType: null, source: "virtual", category: "virtual", isParticipant: present.has(v.id) })),
+      },
+    });
+  })
+  .get("/:chatId/ws", async (c) => {
+    requireSameOrigin(c);
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const user = c.get("user");
+    const db = getDb(c.env.DB);
+    const { chat } = await requireChatMember(db, user.id, chatId);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(USER_ID_HEADER, user.id);
+    headers.set(USER_NAME_HEADER, encodeURIComponent(user.name));
+    headers.set(USER_IMAGE_HEADER, user.image ?? "");
+    const stub = roomStub(c.env, chatId);
+    const response = await stub.fetch(new Request(c.req.raw.url, { headers }));
+    if (response.status !== 409) return response;
+    await syncRoomMembers(c.env, db, chat);
+    return stub.fetch(new Request(c.req.raw.url, { headers }));
+  });

@@ -1,0 +1,35 @@
+import { DislikeBody, ReactionBody } from "../../contract";
+import { newApp } from "../lib/app";
+import { ApiError, ok } from "../lib/envelope";
+import { chatOfMessage } from "../lib/message-chat";
+import { requireUser } from "../lib/session";
+import { jsonBody } from "../lib/validate";
+import { roomStub } from "../rooms/stubs";
+
+function found<T>(value: T | null): T {
+  if (value === null) throw new ApiError(404, "Message not found");
+  return value;
+}
+
+/** `/api/messages/{id}`: reactions and likes, stored by the chat's room and broadcast by it. */
+export const messagesApi = newApp()
+  .use(requireUser)
+  .post("/:id/reactions", async (c) => {
+    const { emoji } = await jsonBody(c, ReactionBody);
+    const { messageId, access } = await chatOfMessage(c);
+    const user = c.get("user");
+    return ok(c, found(await roomStub(c.env, access.chat.id).toggleReaction({ id: user.id, name: user.name }, messageId, emoji)));
+  })
+  .get("/:id/reactions", async (c) => {
+    const { messageId, access } = await chatOfMessage(c);
+    return ok(c, { reactions: found(await roomStub(c.env, access.chat.id).reactionsOf(c.get("user").id, messageId)) });
+  })
+  .post("/:id/like", async (c) => {
+    const { messageId, access } = await chatOfMessage(c);
+    return ok(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, 1, null, null)));
+  })
+  .post("/:id/dislike", async (c) => {
+    const body = await jsonBody(c, DislikeBody);
+    const { messageId, access } = await chatOfMessage(c);
+    return ok(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, -1, body.reason || null, body.detailedReason || null)));
+  });

@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import * as v from "valibot";
+import type { Context } from "hono";
+import { Id } from "../../contract";
+import { getDb } from "../db/client";
+import { messageMirror } from "../db/schema";
+import type { AppEnv } from "./app";
+import { requireChatMember, type ChatAccess } from "./chat-access";
+import { ApiError } from "./envelope";
+import { parseWith, queryOf } from "./validate";
+
+const ChatQuery = v.object({ chatId: v.optional(Id) });
+
+/**
+ * The chat a message belongs to: the client names it (`?chatId=`) because the search mirror is
+ * filled asynchronously; without it the mirror is asked. Either way the caller must be a member.
+ */
+export async function chatOfMessage(c: Context<AppEnv>): Promise<{ messageId: string; access: ChatAccess }> {
+  const messageId = parseWith(Id, c.req.param("id"));
+  const db = getDb(c.env.DB);
+  let { chatId } = queryOf(c, ChatQuery);
+  if (!chatId) {
+    const [row] = await db.select({ chatId: messageMirror.chatId }).from(messageMirror).where(eq(messageMirror.id, messageId)).limit(1);
+    chatId = row?.chatId;
+  }
+  if (!chatId) throw new ApiError(404, "Message not found");
+  return { messageId, access: await requireChatMember(db, c.get("user").id, chatId) };
+}

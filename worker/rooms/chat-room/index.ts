@@ -1,0 +1,232 @@
+import { DurableObject } from "cloudflare:workers";
+import * as v from "valibot";
+import { ClientFrame, MESSAGE_PAGE_SIZE, encodeFrame, type ChatMessage, type LikeState, type MessagesPage, type ReactionSummary, type ServerFrame } from "../../../contract";
+import type { Env } from "../../env";
+import { hydrate, toChatMessage } from "./mapping";
+import { flushMirror } from "./outbox";
+import { ackFor, storeChatMessage } from "./send";
+import { CLOSE_DISSOLVED, CLOSE_REMOVED, identityOf, sendFrame, type SocketIdentity } from "./sockets";
+import { RoomStore, type MessageRow } from "./store";
+import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
+import { MIRROR_DELAY_MS } from "./mirror";
+
+/** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
+const REPLAY_LIMIT = 1000;
+const MAX_FRAME_CHARS = 256 * 1024;
+
+/**
+ * One per chat, the single writer of its messages: it numbers each message (seq), stores it in its
+ * SQLite, acks the sender and broadcasts to every member socket. Sockets hibernate; who is on each
+ * socket travels in its attachment, so nothing in memory is a source of truth.
+ */
+export class ChatRoom extends DurableObject<Env> {
+  private readonly store: RoomStore;
+  /** Only a hint to skip a storage read; null after waking up means "ask storage". */
+  private alarmSet: boolean | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RoomStore(ctx.storage.sql);
+  }
+
+  private get chatId(): string {
+    return this.store.getMeta("chatId") ?? "";
+  }
+
+  // ---- RPC from the Worker (already authorised there) ----
+
+  /** Replaces the member list; removed members' sockets are told why and closed at once. */
+  async setMembers(meta: RoomMeta, members: RoomMember[], reason: "removed" | "left" = "removed"): Promise<{ added: string[]; removed: string[] }> {
+    this.store.setMeta("chatId", meta.chatId);
+    this.store.setMeta("orgId", meta.orgId);
+    const before = new Set(this.store.members().map((m) => m.id));
+    const after = new Set(members.map((m) => m.id));
+    const added = [...after].filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !after.has(id));
+    this.store.replaceMembers(members);
+    const chatId = this.chatId;
+    for (const id of removed) {
+      for (const ws of this.ctx.getWebSockets(id)) {
+        sendFrame(ws, { type: "group_remove", chatId, reason });
+        ws.close(CLOSE_REMOVED, reason);
+      }
+    }
+    if (added.length) this.broadcast({ type: "member_add", chatId, participantIds: added });
+    if (removed.length) this.broadcast({ type: "member_remove", chatId, participantIds: removed });
+    return { added, removed };
+  }
+
+  async history(viewerId: string, query: HistoryQuery): Promise<MessagesPage> {
+    const before = query.before ?? Number.MAX_SAFE_INTEGER;
+    const { rows, hasMore } = this.store.page(viewerId, query.chatType, before, query.limit || MESSAGE_PAGE_SIZE);
+    return { messages: hydrate(this.store, this.chatId, rows, viewerId), pagination: { hasMore, nextCursor: hasMore && rows[0] ? String(rows[0].seq) : null } };
+  }
+
+  async messagesFor(viewerId: string, ids: string[]): Promise<ChatMessage[]> {
+    return hydrate(this.store, this.chatId, this.store.byIds(ids, viewerId), viewerId);
+  }
+
+  /** Stores a message on someone's behalf (forwarding). Idempotent by id, like socket sends. */
+  async append(req: AppendRequest): Promise<ChatMessage> {
+    const existing = this.store.byId(req.id);
+    if (existing) return toChatMessage(this.chatId, existing);
+    const row = this.store.insert({
+      id: req.id,
+      chatType: req.chatType,
+      visibleTo: null,
+      sender: req.sender,
+      messageType: req.messageType,
+      content: req.content,
+      attachments: "[]",
+      replyToId: null,
+      createdAt: Date.now(),
+    });
+    this.publish(row);
+    await this.scheduleMirror();
+    return toChatMessage(this.chatId, row);
+  }
+
+  async toggleReaction(viewer: { id: string; name: string }, messageId: string, emoji: string): Promise<{ outcome: string; reactions: ReactionSummary[] } | null> {
+    if (this.store.byIds([messageId], viewer.id).length === 0) return null;
+    const outcome = this.store.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
+    const reactions = this.store.reactions([messageId]).get(messageId) ?? [];
+    this.broadcast({ type: "reactions", message_id: messageId, reactions });
+    return { outcome, reactions };
+  }
+
+  async reactionsOf(viewerId: string, messageId: string): Promise<ReactionSummary[] | null> {
+    if (this.store.byIds([messageId], viewerId).length === 0) return null;
+    return this.store.reactions([messageId]).get(messageId) ?? [];
+  }
+
+  async rate(viewerId: string, messageId: string, value: 1 | -1, reason: string | null, detail: string | null): Promise<LikeState | null> {
+    if (this.store.byIds([messageId], viewerId).length === 0) return null;
+    this.store.rate(messageId, viewerId, value, reason, detail);
+    const state = this.store.likes([messageId], viewerId).get(messageId) ?? { likes: 0, dislikes: 0, mine: 0 };
+    this.broadcast({ type: "likes", message_id: messageId, likes: { likes: state.likes, dislikes: state.dislikes } });
+    return { likes: state.likes, dislikes: state.dislikes, userLiked: state.mine === 1, userDisliked: state.mine === -1 };
+  }
+
+  async renamed(name: string): Promise<void> {
+    this.broadcast({ type: "chat_renamed", chatId: this.chatId, name });
+  }
+
+  /** The group is gone: everyone is told, every socket closed, and the room's storage erased. */
+  async dissolve(): Promise<void> {
+    const chatId = this.chatId;
+    for (const ws of this.ctx.getWebSockets()) {
+      sendFrame(ws, { type: "group_remove", chatId, reason: "dissolved" });
+      ws.close(CLOSE_DISSOLVED, "dissolved");
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
+  // ---- WebSockets ----
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const userId = request.headers.get(USER_ID_HEADER);
+    const member = userId ? this.store.member(userId) : null;
+    // The Worker checked D1 membership before forwarding; an unknown member means this room's copy
+    // of the member list is behind (a seeded chat, a lost sync). 409 asks the Worker to sync and retry.
+    if (!member) return new Response("Member list out of date", { status: 409 });
+    const identity: SocketIdentity = {
+      userId: member.id,
+      name: decodeURIComponent(request.headers.get(USER_NAME_HEADER) ?? member.name),
+      image: request.headers.get(USER_IMAGE_HEADER) || member.image,
+    };
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    this.ctx.acceptWebSocket(server, [member.id]);
+    server.serializeAttachment(identity);
+
+    const headSeq = this.store.headSeq();
+    sendFrame(server, { type: "ready", chatId: this.chatId, headSeq });
+    const lastSeq = new URL(request.url).searchParams.get("lastSeq");
+    if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) this.replay(server, member.id, Number(lastSeq));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const identity = identityOf(ws);
+    if (!identity) return ws.close(1011, "lost identity");
+    if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return sendFrame(ws, { type: "error", error: "Frame too large or not text" });
+    let input: unknown;
+    try {
+      input = JSON.parse(data);
+    } catch {
+      return sendFrame(ws, { type: "error", error: "Malformed JSON frame" });
+    }
+    const parsed = v.safeParse(ClientFrame, input);
+    if (!parsed.success) return sendFrame(ws, { type: "error", error: parsed.issues[0]?.message ?? "Invalid frame" });
+    const frame = parsed.output;
+    if (frame.type === "ping") return sendFrame(ws, { type: "pong" });
+    if (frame.type === "resume") return this.replay(ws, identity.userId, frame.lastSeq);
+
+    const member = this.store.member(identity.userId);
+    if (!member) {
+      sendFrame(ws, { type: "group_remove", chatId: this.chatId, reason: "removed" });
+      return ws.close(CLOSE_REMOVED, "removed");
+    }
+    const now = Date.now();
+    const outcome = storeChatMessage(this.store, { ...member, name: identity.name, image: identity.image }, frame, now);
+    sendFrame(ws, ackFor(frame.message_id, outcome, now));
+    if (outcome.kind !== "stored") return;
+    this.publish(outcome.row);
+    await this.scheduleMirror();
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  override async alarm(): Promise<void> {
+    this.alarmSet = false;
+    const more = await flushMirror(this.store, this.env.JOBS, this.chatId, this.store.getMeta("orgId") ?? "");
+    if (more) await this.setAlarmSoon();
+  }
+
+  // ---- internals ----
+
+  private replay(ws: WebSocket, userId: string, afterSeq: number): void {
+    const rows = this.store.since(userId, afterSeq, REPLAY_LIMIT);
+    for (const message of hydrate(this.store, this.chatId, rows, userId)) sendFrame(ws, { type: "message", message });
+    sendFrame(ws, { type: "replay_done", headSeq: this.store.headSeq() });
+  }
+
+  /** Ask-only messages reach only their owner's sockets; everything else every member's. */
+  private publish(row: MessageRow): void {
+    const frame: ServerFrame = { type: "message", message: toChatMessage(this.chatId, row) };
+    this.broadcast(frame, row.visible_to ?? undefined);
+  }
+
+  private broadcast(frame: ServerFrame, onlyUser?: string): void {
+    const data = encodeFrame(frame);
+    for (const ws of this.ctx.getWebSockets(onlyUser)) {
+      try {
+        ws.send(data);
+      } catch {
+        // closing socket; its client replays on reconnect
+      }
+    }
+  }
+
+  private async scheduleMirror(): Promise<void> {
+    if (this.alarmSet) return;
+    if (this.alarmSet === null && (await this.ctx.storage.getAlarm()) !== null) {
+      this.alarmSet = true;
+      return;
+    }
+    await this.setAlarmSoon();
+  }
+
+  private async setAlarmSoon(): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS);
+    this.alarmSet = true;
+  }
+}

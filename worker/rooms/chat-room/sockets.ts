@@ -1,0 +1,26 @@
+import type { ServerFrame } from "../../../contract";
+import { encodeFrame } from "../../../contract";
+
+/** What a socket carries through hibernation: who is on the other end. */
+export interface SocketIdentity {
+  userId: string;
+  name: string;
+  image: string | null;
+}
+
+export function identityOf(ws: WebSocket): SocketIdentity | null {
+  return (ws.deserializeAttachment() as SocketIdentity | null) ?? null;
+}
+
+export function sendFrame(ws: WebSocket, frame: ServerFrame): void {
+  try {
+    ws.send(encodeFrame(frame));
+  } catch {
+    // The socket closed between our look-up and the send; its client will reconnect and replay.
+  }
+}
+
+/** Close codes the client acts on: removed from the chat, or the chat is gone. */
+export const CLOSE_REMOVED = 4003;
+export const CLOSE_DISSOLVED = 4004;
+export const CLOSE_BAD_FRAME_FLOOD = 4008;

@@ -1,0 +1,208 @@
+import type { ChatStream, ReactionSummary } from "../../../contract";
+import type { RoomMember } from "./types";
+
+/** One message row as stored in the room's SQLite. */
+export interface MessageRow {
+  seq: number;
+  id: string;
+  chat_type: number;
+  visible_to: string | null;
+  sender_id: string | null;
+  sender_name: string;
+  sender_image: string | null;
+  sender_type: string;
+  message_type: string;
+  content: string;
+  attachments: string;
+  reply_to_id: string | null;
+  created_at: number;
+  [key: string]: SqlStorageValue;
+}
+
+export interface NewMessage {
+  id: string;
+  chatType: ChatStream;
+  visibleTo: string | null;
+  sender: RoomMember;
+  messageType: string;
+  content: string;
+  attachments: string;
+  replyToId: string | null;
+  createdAt: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS members (id TEXT PRIMARY KEY, name TEXT NOT NULL, image TEXT, type TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  chat_type INTEGER NOT NULL,
+  visible_to TEXT,
+  sender_id TEXT,
+  sender_name TEXT NOT NULL,
+  sender_image TEXT,
+  sender_type TEXT NOT NULL,
+  message_type TEXT NOT NULL,
+  content TEXT NOT NULL,
+  attachments TEXT NOT NULL DEFAULT '[]',
+  reply_to_id TEXT,
+  created_at INTEGER NOT NULL,
+  mirrored INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS messages_stream ON messages(chat_type, seq);
+CREATE INDEX IF NOT EXISTS messages_unmirrored ON messages(seq) WHERE mirrored = 0;
+CREATE TABLE IF NOT EXISTS reactions (
+  message_id TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT NOT NULL, emoji TEXT NOT NULL, created_at INTEGER NOT NULL,
+  PRIMARY KEY (message_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS likes (
+  message_id TEXT NOT NULL, user_id TEXT NOT NULL, value INTEGER NOT NULL, reason TEXT, detail TEXT,
+  PRIMARY KEY (message_id, user_id)
+);`;
+
+/** Ask-only messages (stream 2) belong to one user; everything else is visible to every member. */
+const VISIBLE = "(chat_type != 2 OR visible_to = ?)";
+
+/** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
+export class RoomStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  getMeta(key: string): string | null {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  member(id: string): RoomMember | null {
+    return this.sql.exec<RoomMember & Record<string, SqlStorageValue>>("SELECT id, name, image, type FROM members WHERE id = ?", id).toArray()[0] ?? null;
+  }
+
+  members(): RoomMember[] {
+    return this.sql.exec<RoomMember & Record<string, SqlStorageValue>>("SELECT id, name, image, type FROM members").toArray();
+  }
+
+  replaceMembers(members: RoomMember[]): void {
+    this.sql.exec("DELETE FROM members");
+    for (const m of members) this.sql.exec("INSERT INTO members (id, name, image, type) VALUES (?, ?, ?, ?)", m.id, m.name, m.image, m.type);
+  }
+
+  headSeq(): number {
+    return this.sql.exec<{ s: number | null }>("SELECT MAX(seq) AS s FROM messages").one().s ?? 0;
+  }
+
+  byId(id: string): MessageRow | null {
+    return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE id = ?", id).toArray()[0] ?? null;
+  }
+
+  byIds(ids: string[], viewerId: string): MessageRow[] {
+    if (ids.length === 0) return [];
+    const marks = ids.map(() => "?").join(",");
+    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE id IN (${marks}) AND ${VISIBLE} ORDER BY seq`, ...ids, viewerId).toArray();
+  }
+
+  insert(m: NewMessage): MessageRow {
+    return this.sql
+      .exec<MessageRow>(
+        `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        m.id, m.chatType, m.visibleTo, m.sender.id, m.sender.name, m.sender.image, m.sender.type, m.messageType, m.content, m.attachments, m.replyToId, m.createdAt,
+      )
+      .one();
+  }
+
+  /** One page of a stream, newest first in SQL, returned oldest first. One extra row tells hasMore. */
+  page(viewerId: string, chatType: ChatStream | undefined, before: number, limit: number): { rows: MessageRow[]; hasMore: boolean } {
+    const rows =
+      chatType === undefined
+        ? this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, before, limit + 1).toArray()
+        : this.sql
+            .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, chatType, before, limit + 1)
+            .toArray();
+    const hasMore = rows.length > limit;
+    return { rows: rows.slice(0, limit).reverse(), hasMore };
+  }
+
+  since(viewerId: string, afterSeq: number, limit: number): MessageRow[] {
+    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE seq > ? AND ${VISIBLE} ORDER BY seq LIMIT ?`, afterSeq, viewerId, limit).toArray();
+  }
+
+  unmirrored(limit: number): MessageRow[] {
+    return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE mirrored = 0 ORDER BY seq LIMIT ?", limit).toArray();
+  }
+
+  markMirrored(upToSeq: number): void {
+    this.sql.exec("UPDATE messages SET mirrored = 1 WHERE mirrored = 0 AND seq <= ?", upToSeq);
+  }
+
+  /** One reaction per user per message: the same emoji removes it, another replaces it (spec 02 §4). */
+  toggleReaction(messageId: string, userId: string, userName: string, emoji: string, now: number): "added" | "removed" | "replaced" {
+    const current = this.sql.exec<{ emoji: string }>("SELECT emoji FROM reactions WHERE message_id = ? AND user_id = ?", messageId, userId).toArray()[0];
+    if (current?.emoji === emoji) {
+      this.sql.exec("DELETE FROM reactions WHERE message_id = ? AND user_id = ?", messageId, userId);
+      return "removed";
+    }
+    this.sql.exec(
+      "INSERT INTO reactions (message_id, user_id, user_name, emoji, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET emoji = excluded.emoji, user_name = excluded.user_name, created_at = excluded.created_at",
+      messageId, userId, userName, emoji, now,
+    );
+    return current ? "replaced" : "added";
+  }
+
+  reactions(messageIds: string[]): Map<string, ReactionSummary[]> {
+    const out = new Map<string, ReactionSummary[]>();
+    if (messageIds.length === 0) return out;
+    const marks = messageIds.map(() => "?").join(",");
+    const rows = this.sql
+      .exec<{ message_id: string; user_id: string; user_name: string; emoji: string }>(
+        `SELECT message_id, user_id, user_name, emoji FROM reactions WHERE message_id IN (${marks}) ORDER BY created_at`,
+        ...messageIds,
+      )
+      .toArray();
+    for (const r of rows) {
+      const list = out.get(r.message_id) ?? [];
+      let summary = list.find((s) => s.emoji === r.emoji);
+      if (!summary) {
+        summary = { emoji: r.emoji, count: 0, users: [] };
+        list.push(summary);
+      }
+      summary.count += 1;
+      summary.users.push({ id: r.user_id, name: r.user_name, isAnonymous: false });
+      out.set(r.message_id, list);
+    }
+    return out;
+  }
+
+  /** Repeating the same rating clears it (spec 02 §4 "Likes"). */
+  rate(messageId: string, userId: string, value: 1 | -1, reason: string | null, detail: string | null): void {
+    const current = this.sql.exec<{ value: number }>("SELECT value FROM likes WHERE message_id = ? AND user_id = ?", messageId, userId).toArray()[0];
+    if (current?.value === value) {
+      this.sql.exec("DELETE FROM likes WHERE message_id = ? AND user_id = ?", messageId, userId);
+      return;
+    }
+    this.sql.exec(
+      "INSERT INTO likes (message_id, user_id, value, reason, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET value = excluded.value, reason = excluded.reason, detail = excluded.detail",
+      messageId, userId, value, reason, detail,
+    );
+  }
+
+  likes(messageIds: string[], viewerId: string): Map<string, { likes: number; dislikes: number; mine: number }> {
+    const out = new Map<string, { likes: number; dislikes: number; mine: number }>();
+    if (messageIds.length === 0) return out;
+    const marks = messageIds.map(() => "?").join(",");
+    const rows = this.sql
+      .exec<{ message_id: string; likes: number; dislikes: number; mine: number }>(
+        `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, MAX(CASE WHEN user_id = ? THEN value ELSE 0 END) + MIN(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
+         FROM likes WHERE message_id IN (${marks}) GROUP BY message_id`,
+        viewerId, viewerId, ...messageIds,
+      )
+      .toArray();
+    for (const r of rows) out.set(r.message_id, { likes: r.likes, dislikes: r.dislikes, mine: r.mine });
+    return out;
+  }
+}
