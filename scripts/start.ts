@@ -2,7 +2,7 @@
 // (API, Durable Objects, Queue, cron, static SPA) on one origin. Everything runs offline.
 //
 // Environment: PORT (default 8787), STATE_DIR (where local D1/R2/DO data lives, default
-// .wrangler/state), SKIP_BUILD=1 to reuse dist/web.
+// .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   writeFileSync(seedFile, await demoSeedSql());
   run("Seeding the demo organization", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
   rmSync(seedDir, { recursive: true, force: true });
+  // The benchmark seeds its own users and chat on top of the demo.
+  if (process.env.EXTRA_SEED_SQL) run("Seeding extra data", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", process.env.EXTRA_SEED_SQL, ...persist]);
 
   if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
     run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);

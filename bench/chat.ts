@@ -1,0 +1,146 @@
+// `npm run bench`: N clients in one chat room against the local Worker (started here, as `npm start`
+// does, with fresh state). Prints send-to-ack and send-to-receiver latency percentiles, messages
+// per second, and whether every message reached every member exactly once.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchApp } from "../scripts/launch.ts";
+import { benchChatId, benchSeedSql, benchToken } from "./seed.ts";
+import { ms, percentile } from "./stats.ts";
+
+interface Scenario {
+  clients: number;
+  rate: number;
+  seconds: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { clients: 10, rate: 50, seconds: 6 },
+  { clients: 100, rate: 50, seconds: 10 },
+  { clients: 500, rate: 20, seconds: 10 },
+];
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
+
+interface Client {
+  index: number;
+  ws: WebSocket;
+}
+
+async function connect(base: string, chatId: string, index: number, onFrame: (client: number, frame: any) => void): Promise<Client> {
+  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${chatId}/ws?token=${benchToken(index)}`);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener("open", () => resolve(), { once: true });
+    ws.addEventListener("error", () => reject(new Error(`client ${index} could not connect`)), { once: true });
+  });
+  ws.addEventListener("message", (e) => onFrame(index, JSON.parse(String(e.data))));
+  return { index, ws };
+}
+
+async function runScenario(base: string, s: Scenario) {
+  const chatId = benchChatId(s.clients);
+  const sentAt = new Map<string, number>();
+  const ackLatency: number[] = [];
+  const receipts = new Map<string, Map<number, number>>(); // message -> client -> count
+  const lastReceive = new Map<string, number>();
+  const allReceive: number[] = [];
+  let duplicates = 0;
+
+  const onFrame = (client: number, frame: any) => {
+    const now = performance.now();
+    if (frame.type === "chat_ack") {
+      const t = sentAt.get(frame.message_id);
+      if (t !== undefined && frame.success) ackLatency.push(now - t);
+    } else if (frame.type === "message") {
+      const id = frame.message.id as string;
+      const t = sentAt.get(id);
+      if (t === undefined) return;
+      const perClient = receipts.get(id) ?? new Map<number, number>();
+      const seen = perClient.get(client) ?? 0;
+      if (seen > 0) duplicates += 1;
+      perClient.set(client, seen + 1);
+      receipts.set(id, perClient);
+      allReceive.push(now - t);
+      lastReceive.set(id, Math.max(lastReceive.get(id) ?? 0, now - t));
+    }
+  };
+
+  // The first socket makes the room learn its members; then the rest connect 25 at a time.
+  const clients: Client[] = [await connect(base, chatId, 0, onFrame)];
+  for (let i = 1; i < s.clients; i += 25) {
+    const batch = Array.from({ length: Math.min(25, s.clients - i) }, (_, k) => connect(base, chatId, i + k, onFrame));
+    clients.push(...(await Promise.all(batch)));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+
+  const total = s.rate * s.seconds;
+  const started = performance.now();
+  for (let n = 0; n < total; n += 1) {
+    const due = started + (n * 1000) / s.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const sender = clients[n % clients.length]!;
+    const id = `msg_bench_${s.clients}_${n}`;
+    sentAt.set(id, performance.now());
+    sender.ws.send(JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }));
+  }
+  const sendSeconds = (performance.now() - started) / 1000;
+  // Let the last deliveries arrive.
+  const deadline = performance.now() + 10_000;
+  const expected = total * s.clients;
+  while (performance.now() < deadline && allReceive.length < expected) await new Promise((r) => setTimeout(r, 100));
+  for (const c of clients) c.ws.close(1000, "bench done");
+
+  let missing = 0;
+  for (const id of sentAt.keys()) missing += s.clients - (receipts.get(id)?.size ?? 0);
+  const last = [...lastReceive.values()];
+  return {
+    clients: s.clients,
+    messages: total,
+    msgPerSec: total / sendSeconds,
+    acked: ackLatency.length,
+    ackP50: percentile(ackLatency, 50),
+    ackP99: percentile(ackLatency, 99),
+    lastP50: percentile(last, 50),
+    lastP99: percentile(last, 99),
+    anyP99: percentile(allReceive, 99),
+    deliveries: allReceive.length,
+    expected,
+    missing,
+    duplicates,
+  };
+}
+
+async function main() {
+  const max = Math.max(...SCENARIOS.map((s) => s.clients));
+  const dir = mkdtempSync(join(tmpdir(), "teamchat-bench-"));
+  const seedFile = join(dir, "bench.sql");
+  writeFileSync(seedFile, benchSeedSql(max, SCENARIOS.map((s) => s.clients)));
+  console.log("Starting the app for the benchmark (fresh local state)…");
+  const app = await launchApp({ port: PORT, stateDir: join(dir, "state"), env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1" } });
+  const rows = [];
+  try {
+    for (const s of SCENARIOS) {
+      console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s`);
+      const r = await runScenario(app.url, s);
+      rows.push(r);
+      console.log(
+        `  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; acked ${r.acked}\n` +
+          `  send→ack        p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}\n` +
+          `  send→last recv  p50 ${ms(r.lastP50)}  p99 ${ms(r.lastP99)}   (any receiver p99 ${ms(r.anyP99)})\n` +
+          `  deliveries ${r.deliveries}/${r.expected}, missing ${r.missing}, duplicates ${r.duplicates} → ${r.missing === 0 && r.duplicates === 0 ? "every message delivered exactly once" : "NOT exactly once"}`,
+      );
+    }
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log("\nclients | msg/s | ack p50 | ack p99 | last p50 | last p99 | exactly once");
+  for (const r of rows) {
+    console.log(`${r.clients} | ${r.msgPerSec.toFixed(1)} | ${ms(r.ackP50)} | ${ms(r.ackP99)} | ${ms(r.lastP50)} | ${ms(r.lastP99)} | ${r.missing === 0 && r.duplicates === 0 ? "yes" : `no (missing ${r.missing}, dup ${r.duplicates})`}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+// Users, sessions and one group chat per scenario, written straight into local D1 before the app
+// starts: signing up hundreds of users through the API would (rightly) hit the rate limit.
+export const BENCH_ORG = "org_bench";
+export const benchChatId = (clients: number) => `chat_bench_${clients}`;
+export const benchToken = (i: number) => `benchtoken${String(i).padStart(4, "0")}xxxxxxxxxxxxxxxx`;
+
+export function benchSeedSql(maxClients: number, chatSizes: number[], now = Date.now()): string {
+  const lines: string[] = [];
+  const expires = now + 24 * 3600_000;
+  for (let i = 0; i < maxClients; i += 1) {
+    const id = `user_bench_${i}`;
+    lines.push(
+      `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at, username, current_org_id) VALUES ('${id}', 'Bench ${i}', 'bench${i}@bench.local', 1, ${now}, ${now}, 'bench${i}', '${BENCH_ORG}');`,
+      `INSERT OR IGNORE INTO session (id, expires_at, token, created_at, updated_at, user_id) VALUES ('sess_bench_${i}', ${expires}, '${benchToken(i)}', ${now}, ${now}, '${id}');`,
+    );
+  }
+  lines.push(`INSERT OR IGNORE INTO organization (id, name, display_name, owner_id, invite_code, created_at) VALUES ('${BENCH_ORG}', 'bench', 'Bench', 'user_bench_0', 'BENCHCODE1', ${now});`);
+  for (let i = 0; i < maxClients; i += 1) {
+    lines.push(`INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES ('${BENCH_ORG}', 'user_bench_${i}', '${i === 0 ? "admin" : "member"}', ${now});`);
+  }
+  for (const size of chatSizes) {
+    const chatId = benchChatId(size);
+    lines.push(`INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${chatId}', '${BENCH_ORG}', 'Bench ${size}', 'human_group', 'user_bench_0', ${now}, ${now});`);
+    for (let i = 0; i < size; i += 1) {
+      lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${chatId}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`);
+    }
+  }
+  return lines.join("\n") + "\n";
+}
