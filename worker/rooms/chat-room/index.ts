@@ -120,6 +120,7 @@ export class ChatRoom extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.store.reset();
   }
 
   // ---- WebSockets ----

@@ -13,6 +13,8 @@ export type SendOutcome =
  * is a duplicate: it is acked again with the original seq and time, and not broadcast again.
  */
 export function storeChatMessage(store: RoomStore, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
+  // Looked up before inserting: a refused insert would still consume an AUTOINCREMENT value and
+  // leave a gap in seq, which clients would read as a missed message.
   const existing = store.byId(frame.message_id);
   if (existing) {
     return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };

@@ -66,30 +66,55 @@ const VISIBLE = "(chat_type != 2 OR visible_to = ?)";
 
 /** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
 export class RoomStore {
+  // Read-through caches of small tables that every send consults. SQLite stays the source of truth:
+  // they are rebuilt from it whenever the object wakes up, and written through on every change.
+  private metaCache = new Map<string, string | null>();
+  private memberCache: Map<string, RoomMember> | null = null;
+
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
   }
 
   getMeta(key: string): string | null {
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
-    return row?.value ?? null;
+    if (!this.metaCache.has(key)) {
+      const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+      this.metaCache.set(key, row?.value ?? null);
+    }
+    return this.metaCache.get(key) ?? null;
   }
 
   setMeta(key: string, value: string): void {
     this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value);
+    this.metaCache.set(key, value);
+  }
+
+  private memberMap(): Map<string, RoomMember> {
+    if (!this.memberCache) {
+      const rows = this.sql.exec<RoomMember & Record<string, SqlStorageValue>>("SELECT id, name, image, type FROM members").toArray();
+      this.memberCache = new Map(rows.map((m) => [m.id, { id: m.id, name: m.name, image: m.image, type: m.type }]));
+    }
+    return this.memberCache;
   }
 
   member(id: string): RoomMember | null {
-    return this.sql.exec<RoomMember & Record<string, SqlStorageValue>>("SELECT id, name, image, type FROM members WHERE id = ?", id).toArray()[0] ?? null;
+    return this.memberMap().get(id) ?? null;
   }
 
   members(): RoomMember[] {
-    return this.sql.exec<RoomMember & Record<string, SqlStorageValue>>("SELECT id, name, image, type FROM members").toArray();
+    return [...this.memberMap().values()];
   }
 
   replaceMembers(members: RoomMember[]): void {
     this.sql.exec("DELETE FROM members");
     for (const m of members) this.sql.exec("INSERT INTO members (id, name, image, type) VALUES (?, ?, ?, ?)", m.id, m.name, m.image, m.type);
+    this.memberCache = new Map(members.map((m) => [m.id, m]));
+  }
+
+  /** After deleteAll(): the caches describe storage that no longer exists, and the tables are gone. */
+  reset(): void {
+    this.metaCache.clear();
+    this.memberCache = null;
+    this.sql.exec(SCHEMA);
   }
 
   headSeq(): number {
