@@ -222,9 +222,9 @@ export class RoomStore {
     const marks = messageIds.map(() => "?").join(",");
     const rows = this.sql
       .exec<{ message_id: string; likes: number; dislikes: number; mine: number }>(
-        `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, MAX(CASE WHEN user_id = ? THEN value ELSE 0 END) + MIN(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
+        `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, SUM(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
          FROM likes WHERE message_id IN (${marks}) GROUP BY message_id`,
-        viewerId, viewerId, ...messageIds,
+        viewerId, ...messageIds,
       )
       .toArray();
     for (const r of rows) out.set(r.message_id, { likes: r.likes, dislikes: r.dislikes, mine: r.mine });
