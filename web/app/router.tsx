@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { SignInPage } from "../features/auth/SignInPage";
 import { SignUpPage } from "../features/auth/SignUpPage";
 import { DevSettingsPage } from "../features/dev-settings/DevSettingsPage";
+import { GroupInvitePage } from "../features/groups/GroupInvitePage";
 import { MembershipPage } from "../features/membership/MembershipPage";
 import { JoinByInvitePage } from "../features/organizations/JoinByInvitePage";
 import { UsagePage } from "../features/usage/UsagePage";
@@ -13,7 +14,7 @@ import { CheckLoginPage, CrashScreen, NotFoundPage } from "./routes/SimplePages"
 /**
  * The pages, mounted twice: once bare (`/home`) and once under a language (`/zh/home`).
  * Pages outside `RequireSession` are open to visitors: home, the auth pages, /checkLogin, the
- * invite link (it sends visitors to sign in itself) and not-found.
+ * invite links (they send visitors to sign in themselves) and not-found.
  */
 function pages(): RouteObject[] {
   return [
@@ -23,6 +24,7 @@ function pages(): RouteObject[] {
     { path: "auth/signup", element: <SignUpPage /> },
     { path: "checkLogin", element: <CheckLoginPage /> },
     { path: "join/:inviteCode", element: <JoinByInvitePage /> },
+    { path: "group-invite/:inviteCode", element: <GroupInvitePage /> },
     {
       element: <RequireSession />,
       children: [

@@ -1,9 +1,13 @@
-import { useState, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
-import { ChatListPlaceholder } from "../../features/home/ChatListPlaceholder";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
+import { InboxProvider } from "../realtime/InboxProvider";
+import { useInboxEffects } from "../realtime/useInboxEffects";
+import { SidebarChats } from "./SidebarChats";
 import { UserMenu } from "./UserMenu";
+import "../styles/chat-list.css";
+import "../styles/groups.css";
 
 const COLLAPSED_KEY = "sidebar-collapsed";
 
@@ -21,21 +25,47 @@ interface AppShellProps {
   children: ReactNode;
 }
 
-/** Signed-in layout: the 290 px sidebar (60 px collapsed) and the main area. */
-export function AppShell({ user, onOpenContacts, children }: AppShellProps) {
+/** Phones get the 60 px sidebar regardless of the saved choice (see shell.css), so the list shows avatars. */
+const NARROW_QUERY = "(max-width: 640px)";
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW_QUERY);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(NARROW_QUERY).matches,
+  );
+}
+
+function saveCollapsed(collapsed: boolean): void {
+  try {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
+  } catch {
+    // The choice just is not remembered.
+  }
+}
+
+/** Signed-in layout: the 290 px sidebar (60 px collapsed) and the main area, inside the inbox socket. */
+export function AppShell(props: AppShellProps) {
+  return (
+    <InboxProvider>
+      <ShellLayout {...props} />
+    </InboxProvider>
+  );
+}
+
+function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const narrow = useNarrowScreen();
+  useInboxEffects();
 
-  const toggle = () => {
-    setCollapsed((value) => {
-      try {
-        localStorage.setItem(COLLAPSED_KEY, value ? "0" : "1");
-      } catch {
-        // The choice just is not remembered.
-      }
-      return !value;
-    });
+  const setAndSave = (next: boolean) => {
+    saveCollapsed(next);
+    setCollapsed(next);
   };
+  const toggle = () => setAndSave(!collapsed);
 
   return (
     <div className={`shell${collapsed ? " shell--collapsed" : ""}`} data-testid="app-shell">
@@ -57,7 +87,7 @@ export function AppShell({ user, onOpenContacts, children }: AppShellProps) {
           </div>
         </div>
         <div className="sidebar__body">
-          <ChatListPlaceholder collapsed={collapsed} />
+          <SidebarChats user={user} collapsed={collapsed || narrow} onExpand={() => setAndSave(false)} />
         </div>
       </aside>
       <main className="shell__main" aria-label={t("shell.main")}>

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ChatArea } from "../../features/chat/ChatArea";
 import { ContactsView } from "../../features/contacts/ContactsView";
 import { Landing } from "../../features/home/Landing";
+import { useChatSelectionSync } from "../../features/home/useChatSelectionSync";
 import { WelcomeScreen } from "../../features/home/WelcomeScreen";
 import { Button } from "../../ui/Button";
 import { CenteredScreen, MessageScreen } from "../../ui/Screens";
@@ -11,12 +13,14 @@ import { useSession } from "../session/useSession";
 
 /**
  * `/`, `/home` and their language versions: the landing page for visitors, the app for members.
- * The main area shows Contacts when `?view=contacts`, else the welcome screen (no chat yet).
+ * The main area shows Contacts when `?view=contacts`, else the open chat (`?chatId=`), else the
+ * welcome screen.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
   const { user, status, refresh } = useSession();
   const [params, setParams] = useSearchParams();
+  const chatId = useChatSelectionSync();
 
   if (status === "loading") {
     return (
@@ -44,7 +48,7 @@ export function HomeRoute() {
 
   return (
     <AppShell user={user} onOpenContacts={() => setView("contacts")}>
-      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : <WelcomeScreen />}
+      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : chatId ? <ChatArea key={chatId} chatId={chatId} /> : <WelcomeScreen />}
     </AppShell>
   );
 }

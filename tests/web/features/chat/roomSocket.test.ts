@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatMessage, ServerFrame } from "../../../../contract";
+import { ACK_WAIT_MS } from "../../../../contract";
+import { CLOSE_REMOVED, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
+
+type Listener = (event: Event & { code?: number; data?: unknown }) => void;
+
+/** Stands in for partysocket: records the URL of each connection attempt. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  urls: string[] = [];
+  closed: number | null = null;
+  private listeners = new Map<string, Listener[]>();
+  constructor(
+    private readonly url: () => string,
+    readonly shouldReconnect: (code: number) => boolean,
+  ) {
+    this.urls.push(url());
+  }
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  private emit(type: string, extra: { code?: number; data?: unknown } = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener(Object.assign(new Event(type), extra));
+  }
+  send(data: string) {
+    if (this.readyState !== 1) return false;
+    this.sent.push(data);
+    return true;
+  }
+  reconnect() {
+    this.readyState = 3;
+    this.emit("close", { code: 1000 });
+    this.urls.push(this.url());
+  }
+  close(code = 1000) {
+    this.readyState = 3;
+    this.closed = code;
+    this.emit("close", { code });
+  }
+  open() {
+    this.readyState = 1;
+    this.emit("open");
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.emit("close", { code });
+    if (this.shouldReconnect(code)) this.urls.push(this.url());
+  }
+  receive(frame: ServerFrame) {
+    this.emit("message", { data: JSON.stringify(frame) });
+  }
+}
+
+function message(id: string, seq: number): ChatMessage {
+  return {
+    id, seq, chat_id: "chat_1", chatType: 0, chat_type: 0, content: "hi", messageType: "chat",
+    createdAt: "2025-01-01T00:00:00.000Z", timestamp: "2025-01-01T00:00:00.000Z", isUserMessage: true, is_from_ai: false,
+    sender: { id: "u2", name: "Bob", image: null }, virtualSender: null, attachments: [], replyToMessageId: null, replyToMessage: null,
+    reactions: [], likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
+  };
+}
+
+function setup(token: string | null = "tok") {
+  const log: string[] = [];
+  const events: RoomEvents = {
+    connection: (c) => log.push(`connection ${c}`),
+    ready: (head, first) => log.push(`ready ${head} ${first}`),
+    message: (m) => log.push(`message ${m.id}`),
+    replayDone: (head, gap) => log.push(`replayDone ${head} ${gap}`),
+    acked: (id, _ts, seq) => log.push(`acked ${id} ${seq}`),
+    sendFailed: (id, error) => log.push(`sendFailed ${id} ${error}`),
+    shownAsSent: (id) => log.push(`shown ${id}`),
+    reactions: (id) => log.push(`reactions ${id}`),
+    likes: (id, likes) => log.push(`likes ${id} ${likes.likes}/${likes.dislikes}`),
+    renamed: (name) => log.push(`renamed ${name}`),
+    members: () => log.push("members"),
+    removed: (reason) => log.push(`removed ${reason}`),
+    serverError: (error, own) => log.push(`serverError ${error} ${own}`),
+  };
+  let socket: FakeSocket | null = null;
+  const room = new RoomSocket("chat_1", events, {
+    factory: (url, shouldReconnect) => (socket = new FakeSocket(url, shouldReconnect)),
+    location: { protocol: "https:", host: "chat.example.com" },
+    token: () => token,
+  });
+  room.start();
+  return { room, log, socket: () => socket! };
+}
+
+beforeEach(() => vi.spyOn(console, "warn").mockImplementation(() => {}));
+afterEach(() => vi.useRealTimers());
+
+describe("roomSocketUrl", () => {
+  it("uses ws or wss like the page, and adds lastSeq and the bearer token when known", () => {
+    expect(roomSocketUrl({ protocol: "http:", host: "localhost:8787" }, "chat_1", null, null)).toBe("ws://localhost:8787/api/chats/chat_1/ws");
+    expect(roomSocketUrl({ protocol: "https:", host: "a.b" }, "chat 1", 42, "t k")).toBe("wss://a.b/api/chats/chat%201/ws?lastSeq=42&token=t+k");
+  });
+});
+
+describe("RoomSocket", () => {
+  it("first connects without lastSeq, then reconnects from the highest seq it has seen", () => {
+    const { socket, log } = setup();
+    expect(socket().urls[0]).toBe("wss://chat.example.com/api/chats/chat_1/ws?token=tok");
+    socket().open();
+    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 7 });
+    socket().receive({ type: "message", message: message("msg_x1", 9) });
+    socket().receive({ type: "message", message: message("msg_x0", 8) });
+    socket().drop(1006);
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=9&token=tok");
+    socket().open();
+    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 9 });
+    expect(log).toEqual(["connection true", "ready 7 true", "message msg_x1", "message msg_x0", "connection false", "connection true", "ready 9 false"]);
+  });
+
+  it("uses the headSeq of the first ready as the starting point", () => {
+    const { socket } = setup(null);
+    socket().open();
+    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 30 });
+    socket().drop(1006);
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=30");
+  });
+
+  it("asks for a reload only when the replay was cut at its limit", () => {
+    const { socket, log } = setup();
+    socket().open();
+    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 1 });
+    socket().receive({ type: "replay_done", headSeq: 1 });
+    socket().drop(1006);
+    socket().open();
+    for (let i = 0; i < REPLAY_LIMIT; i++) socket().receive({ type: "message", message: message(`msg_r${i}`, i + 2) });
+    socket().receive({ type: "replay_done", headSeq: 5000 });
+    expect(log.filter((l) => l.startsWith("replayDone"))).toEqual(["replayDone 1 false", "replayDone 5000 true"]);
+    socket().drop(1006);
+    expect(socket().urls.at(-1)).toContain("lastSeq=5000");
+  });
+
+  it("acks a pending send, and re-sends it with the same frame after a forced reconnect", () => {
+    vi.useFakeTimers();
+    const { room, socket, log } = setup();
+    socket().open();
+    room.send("msg_mine1", '{"type":"chat_message","message_id":"msg_mine1"}');
+    expect(socket().sent).toEqual(['{"type":"chat_message","message_id":"msg_mine1"}']);
+    vi.advanceTimersByTime(ACK_WAIT_MS);
+    expect(log).toContain("shown msg_mine1");
+    expect(log.filter((l) => l === "connection false")).toHaveLength(1); // forced reconnect
+    socket().open();
+    expect(socket().sent).toHaveLength(2);
+    expect(socket().sent[1]).toBe(socket().sent[0]);
+    socket().receive({ type: "chat_ack", message_id: "msg_mine1", success: true, error: null, timestamp: "2025-01-01T00:00:00.000Z", seq: 4 });
+    expect(log).toContain("acked msg_mine1 4");
+  });
+
+  it("settles a pending send when its broadcast arrives first", () => {
+    const { room, socket, log } = setup();
+    socket().open();
+    room.send("msg_mine2", "{}");
+    socket().receive({ type: "message", message: message("msg_mine2", 11) });
+    expect(log.slice(-2)).toEqual(["acked msg_mine2 11", "message msg_mine2"]);
+  });
+
+  it("reports an error frame against the pending send it answers", () => {
+    const { room, socket, log } = setup();
+    socket().open();
+    room.send("msg_mine3", "{}");
+    socket().receive({ type: "error", error: "At most 20 attachments per message" });
+    expect(log.slice(-2)).toEqual(["sendFailed msg_mine3 At most 20 attachments per message", "serverError At most 20 attachments per message msg_mine3"]);
+    socket().receive({ type: "error", error: "Malformed JSON frame" });
+    expect(log.at(-1)).toBe("serverError Malformed JSON frame null");
+  });
+
+  it("stops for good on close code 4003 and on group_remove", () => {
+    const first = setup();
+    first.socket().open();
+    first.socket().drop(CLOSE_REMOVED);
+    expect(first.socket().urls).toHaveLength(1);
+    expect(first.log.at(-1)).toBe("removed removed");
+    expect(first.room.removedReason).toBe("removed");
+
+    const second = setup();
+    second.socket().open();
+    second.socket().receive({ type: "group_remove", chatId: "chat_1", reason: "dissolved" });
+    expect(second.log).toContain("removed dissolved");
+    expect(second.socket().closed).toBe(1000);
+    expect(second.socket().shouldReconnect(1006)).toBe(false);
+  });
+
+  it("passes reactions, likes, renames and member changes through", () => {
+    const { socket, log } = setup();
+    socket().open();
+    socket().receive({ type: "reactions", message_id: "m1", reactions: [] });
+    socket().receive({ type: "likes", message_id: "m1", likes: { likes: 2, dislikes: 1 } });
+    socket().receive({ type: "chat_renamed", chatId: "chat_1", name: "New" });
+    socket().receive({ type: "member_add", chatId: "chat_1", participantIds: ["u3"] });
+    expect(log.slice(1)).toEqual(["reactions m1", "likes m1 2/1", "renamed New", "members"]);
+  });
+});

@@ -1,0 +1,97 @@
+import ReconnectingWebSocket from "partysocket/ws";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { InboxFrame } from "../../../contract";
+import { readBearerToken } from "../api/token";
+import { revalidateChatList } from "./chatListCache";
+import { inboxUrl, parseInboxFrame } from "./inboxUrl";
+
+export type InboxStatus = "connecting" | "connected" | "disconnected";
+export type InboxListener = (frame: InboxFrame) => void;
+
+interface InboxContextValue {
+  status: InboxStatus;
+  /** Adds a listener for every frame; returns the function that removes it. */
+  subscribe: (listener: InboxListener) => () => void;
+}
+
+const InboxContext = createContext<InboxContextValue>({ status: "disconnected", subscribe: () => () => {} });
+
+/** A ping every 25 s keeps proxies from dropping an idle socket; no answer in 10 s means it is dead. */
+const PING_EVERY_MS = 25_000;
+const PONG_WAIT_MS = 10_000;
+
+/**
+ * The user's global real-time connection (one per tab): chat-list events that are not tied to the
+ * open chat. The socket reconnects on its own; after a gap the list is reloaded, since events sent
+ * while disconnected are not replayed.
+ */
+export function InboxProvider({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
+  const [status, setStatus] = useState<InboxStatus>(enabled ? "connecting" : "disconnected");
+  const listeners = useRef(new Set<InboxListener>());
+
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = new ReconnectingWebSocket(() => inboxUrl(window.location, readBearerToken()), undefined, {
+      maxReconnectionDelay: 15_000,
+      minReconnectionDelay: 1_000,
+    });
+    let opened = 0;
+    let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const onOpen = () => {
+      opened += 1;
+      setStatus("connected");
+      if (opened > 1) void revalidateChatList();
+    };
+    const onClose = () => {
+      clearTimeout(pongTimer);
+      setStatus("disconnected");
+    };
+    const onMessage = (event: MessageEvent) => {
+      clearTimeout(pongTimer);
+      const frame = parseInboxFrame(event.data);
+      if (!frame || frame.type === "pong") return;
+      for (const listener of listeners.current) listener(frame);
+    };
+    socket.addEventListener("open", onOpen);
+    socket.addEventListener("close", onClose);
+    socket.addEventListener("message", onMessage);
+
+    const ping = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(JSON.stringify({ type: "ping" }));
+      clearTimeout(pongTimer);
+      pongTimer = setTimeout(() => socket.reconnect(), PONG_WAIT_MS);
+    }, PING_EVERY_MS);
+
+    return () => {
+      clearInterval(ping);
+      clearTimeout(pongTimer);
+      socket.removeEventListener("open", onOpen);
+      socket.removeEventListener("close", onClose);
+      socket.removeEventListener("message", onMessage);
+      socket.close(1000, "tab closed");
+    };
+  }, [enabled]);
+
+  const subscribe = useCallback((listener: InboxListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const value = useMemo<InboxContextValue>(() => ({ status: enabled ? status : "disconnected", subscribe }), [status, enabled, subscribe]);
+  return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+}
+
+export function useInbox(): InboxContextValue {
+  return useContext(InboxContext);
+}
+
+/** Runs `handler` for every inbox frame while the component is mounted (the latest handler is used). */
+export function useInboxFrames(handler: InboxListener): void {
+  const { subscribe } = useInbox();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => subscribe((frame) => latest.current(frame)), [subscribe]);
+}

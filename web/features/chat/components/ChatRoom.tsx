@@ -1,0 +1,123 @@
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatListItem, SessionUser } from "../../../../contract";
+import { useChatRoom } from "../hooks/useChatRoom";
+import { useMessageOps } from "../hooks/useMessageOps";
+import { senderName } from "../model/messageFrame";
+import type { ReplyTarget, StreamKey, UiMessage } from "../model/types";
+import { ChatTabs } from "./ChatTabs";
+import { Composer } from "./Composer";
+import { DislikeDialog } from "./DislikeDialog";
+import { ForwardDialog } from "./ForwardDialog";
+import type { MessageActionsValue } from "./messageContext";
+import { SelectionBar } from "./SelectionBar";
+import { StreamPane } from "./StreamPane";
+import { ChatHeader } from "../../groups/ChatHeader";
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+/** The open chat: header, stream tabs, message list, composer or selection bar, dialogs. */
+export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) {
+  const { t } = useTranslation();
+  const room = useChatRoom(chat, me);
+  const { streamKeys, active, streams, unread } = room;
+  const ops = useMessageOps(chat.id, streams.dispatch);
+  const [replies, setReplies] = useState<Partial<Record<StreamKey, ReplyTarget>>>({});
+  const [focusSignal, setFocusSignal] = useState(0);
+  const [selection, setSelection] = useState<ReadonlySet<string> | null>(null);
+  const [forwardOpen, setForwardOpen] = useState(false);
+  const [dislikeTarget, setDislikeTarget] = useState<UiMessage | null>(null);
+  const stream = streams.state[active];
+  const tabbed = streamKeys.length > 1;
+
+  const changeTab = useCallback(
+    (next: StreamKey) => {
+      setSelection(null);
+      room.setActive(next);
+    },
+    [room],
+  );
+
+  const names = useMemo(() => chat.participants.map((p) => p.name), [chat.participants]);
+  const agentName = chat.participants.find((p) => p.type === "virtual_employee" || p.isAI)?.name ?? null;
+
+  const actions = useMemo<Omit<MessageActionsValue, "jumpTo" | "highlightId">>(
+    () => ({
+      me: { id: me.id, name: me.name },
+      names,
+      selecting: selection !== null,
+      selected: selection ?? NOTHING_SELECTED,
+      reply: (message) => {
+        setReplies((all) => ({ ...all, [active]: { id: message.id, content: message.content.slice(0, 100), senderName: senderName(message) } }));
+        setFocusSignal((n) => n + 1);
+      },
+      copy: (message) => void ops.copy(message),
+      forward: (message) => setSelection(new Set([message.id])),
+      startSelection: (message) => setSelection(new Set([message.id])),
+      toggleSelected: (message) =>
+        setSelection((current) => {
+          const next = new Set(current ?? []);
+          if (next.has(message.id)) next.delete(message.id);
+          else next.add(message.id);
+          // Deselecting the last message leaves selection mode (spec 02 §4).
+          return next.size > 0 ? next : null;
+        }),
+      react: (message, emoji) => void ops.react(message, emoji),
+      like: (message) => void ops.like(message),
+      // Repeating a thumbs-down resets it without asking again.
+      dislike: (message) => (message.likes.userDisliked ? void ops.dislike(message, "", "") : setDislikeTarget(message)),
+    }),
+    [me.id, me.name, names, selection, active, ops],
+  );
+
+  const selectedMessages = useMemo(() => (selection ? stream.messages.filter((m) => selection.has(m.id)) : []), [selection, stream.messages]);
+  const removedText = room.room.removed ? t(`chat.removed.${room.room.removed}`) : null;
+
+  return (
+    <div className="chat-area" data-testid="chat-area" aria-label={t("chat.areaLabel")} role="region">
+      <ChatHeader chat={chat} connected={room.room.connected} />
+      {tabbed && <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={unread.badge} />}
+      <div className="chat-area__panel" {...(tabbed ? { id: "chat-stream-panel", role: "tabpanel", "aria-labelledby": `chat-tab-${active}` } : {})}>
+        {room.everConnected && !room.room.connected && !removedText && (
+          <p className="chat-area__notice" role="status">
+            {t("chat.reconnecting")}
+          </p>
+        )}
+        <StreamPane key={active} stream={stream} actions={actions} onLoadOlder={() => streams.loadOlder(active)} followSignal={room.followSignal} agentName={agentName} />
+      </div>
+      {removedText ? (
+        <p className="chat-area__removed" role="status">
+          {removedText}
+        </p>
+      ) : selection ? (
+        <SelectionBar count={selection.size} onCancel={() => setSelection(null)} onForward={() => setForwardOpen(true)} />
+      ) : (
+        <Composer
+          chatId={chat.id}
+          stream={active}
+          streams={streamKeys}
+          replyTo={replies[active] ?? null}
+          onCancelReply={() => setReplies((all) => ({ ...all, [active]: undefined }))}
+          onSend={(message) => {
+            setReplies((all) => ({ ...all, [message.stream]: undefined }));
+            room.send(message);
+          }}
+          focusSignal={focusSignal}
+        />
+      )}
+      {forwardOpen && (
+        <ForwardDialog
+          open={forwardOpen}
+          onOpenChange={setForwardOpen}
+          chatId={chat.id}
+          messages={selectedMessages}
+          onForwarded={() => {
+            setForwardOpen(false);
+            setSelection(null);
+          }}
+        />
+      )}
+      <DislikeDialog open={dislikeTarget !== null} onOpenChange={(open) => !open && setDislikeTarget(null)} onSubmit={(reason, details) => (dislikeTarget ? ops.dislike(dislikeTarget, reason, details) : Promise.resolve(false))} />
+    </div>
+  );
+}

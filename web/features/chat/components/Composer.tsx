@@ -1,0 +1,154 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { MESSAGE_TEXT_MAX } from "../../../../contract";
+import { useComposerFiles, namePastedFile } from "../hooks/useComposerFiles";
+import { ACCEPT_ATTRIBUTE } from "../model/attachments";
+import { loadDraft, saveDraft } from "../model/drafts";
+import type { ComposedMessage, ReplyTarget, StreamKey } from "../model/types";
+import { ComposerFiles } from "./ComposerFiles";
+
+/** Spec 02 §9: the textarea grows from 44 px to 120 px; the counter shows at 100 left. */
+const MIN_HEIGHT = 44;
+const MAX_HEIGHT = 120;
+const COUNTER_FROM = 100;
+
+interface ComposerProps {
+  chatId: string;
+  stream: StreamKey;
+  streams: readonly StreamKey[];
+  replyTo: ReplyTarget | null;
+  onCancelReply: () => void;
+  onSend: (message: ComposedMessage) => void;
+  /** Changes when something (Reply) wants the text field focused. */
+  focusSignal: number;
+}
+
+/** The message composer (spec 02 §2.7): text, reply preview, attachments, per-tab drafts. */
+export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal }: ComposerProps) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState<Partial<Record<StreamKey, string>>>(() => Object.fromEntries(streams.map((s) => [s, loadDraft(chatId, s)])));
+  const text = texts[stream] ?? "";
+  const latestTexts = useRef(texts);
+  latestTexts.current = texts;
+  const [sending, setSending] = useState(false);
+  const { files, add, remove, clear, uploadAll, uploading } = useComposerFiles(chatId, stream);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`;
+  }, [text, stream]);
+
+  useEffect(() => {
+    if (focusSignal > 0) input.current?.focus();
+  }, [focusSignal]);
+
+  const remaining = MESSAGE_TEXT_MAX - text.length;
+  const empty = text.trim() === "" && files.length === 0;
+  const blocked = empty || uploading || sending || remaining < 0;
+
+  // Drafts persist per chat and tab on every change (a small synchronous write).
+  const setText = (value: string) => {
+    setTexts((all) => ({ ...all, [stream]: value }));
+    saveDraft(chatId, stream, value);
+  };
+
+  const submit = async () => {
+    if (blocked) return;
+    const target = stream;
+    const staged = files;
+    const body = text.trim();
+    const reply = replyTo;
+    setSending(true);
+    try {
+      const attachments = staged.length ? await uploadAll(target, staged) : [];
+      if (!attachments) return; // an upload failed and said so; text and files stay
+      onSend({ stream: target, text: body, attachments, replyTo: reply });
+      // Text typed while files were uploading is kept for the next message.
+      if ((latestTexts.current[target] ?? "") === text) {
+        setTexts((all) => ({ ...all, [target]: "" }));
+        saveDraft(chatId, target, "");
+      }
+      clear(target);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a newline, and Enter that confirms an IME composition does nothing.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0) return;
+    if (!event.clipboardData.getData("text/plain")) event.preventDefault();
+    add(pasted.map((file) => namePastedFile(file)));
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    add(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <div className="composer" onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()} onDrop={onDrop}>
+      {replyTo && (
+        <div className="composer__reply" data-testid="reply-preview">
+          <span className="composer__reply-text">
+            <span className="composer__reply-name">{t("chat.composer.replyingTo", { name: replyTo.senderName })}</span>
+            <span className="composer__reply-snippet">{replyTo.content}</span>
+          </span>
+          <button type="button" className="icon-btn" data-testid="reply-cancel" aria-label={t("chat.composer.cancelReply")} onClick={onCancelReply}>
+            <span aria-hidden>×</span>
+          </button>
+        </div>
+      )}
+      <ComposerFiles files={files} onRemove={remove} />
+      <div className="composer__row">
+        <button type="button" className="composer__attach" data-testid="composer-attach" aria-label={t("chat.composer.attach")} title={t("chat.composer.attach")} onClick={() => picker.current?.click()} disabled={sending}>
+          <span aria-hidden>📎</span>
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT_ATTRIBUTE}
+          data-testid="composer-file-input"
+          onChange={(e) => {
+            add(Array.from(e.target.files ?? []));
+            e.target.value = "";
+          }}
+        />
+        <textarea
+          ref={input}
+          className="composer__input"
+          data-testid="composer-input"
+          aria-label={t("chat.composer.label")}
+          placeholder={t("chat.composer.placeholder")}
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        <button type="button" className="composer__send" data-testid="composer-send" aria-label={t("chat.composer.send")} title={t("chat.composer.send")} disabled={blocked} aria-busy={sending || undefined} onClick={() => void submit()}>
+          <span aria-hidden>➤</span>
+        </button>
+      </div>
+      {remaining <= COUNTER_FROM && (
+        <p className={`composer__counter${remaining < 0 ? " composer__counter--over" : ""}`} data-testid="char-counter" aria-live="polite">
+          {t("chat.composer.remaining", { count: remaining })}
+        </p>
+      )}
+    </div>
+  );
+}

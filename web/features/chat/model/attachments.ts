@@ -1,0 +1,77 @@
+import { ATTACHMENT_MAX_BYTES } from "../../../../contract";
+
+/** Spec 02 §5: the extensions a message may carry (jpeg and markdown are the same types spelled longer). */
+export const SUPPORTED_TYPES = ["jpg", "png", "gif", "webp", "svg", "mp4", "webm", "avi", "mov", "pdf", "txt", "md", "doc", "docx", "xls", "xlsx", "csv", "ppt", "pptx", "zip", "rar", "7z", "mp3", "wav", "ogg", "aac"] as const;
+const ALIASES: Record<string, string> = { jpeg: "jpg", markdown: "md" };
+const ALLOWED = new Set<string>([...SUPPORTED_TYPES, ...Object.keys(ALIASES)]);
+
+/** For the file picker's `accept`. */
+export const ACCEPT_ATTRIBUTE = [...ALLOWED].map((ext) => `.${ext}`).join(",");
+
+/** Contract ChatMessageFrame: at most 20 attachments per message. */
+export const MAX_ATTACHMENTS = 20;
+
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+export type FileIssue =
+  | { kind: "type"; name: string; type: string }
+  | { kind: "size"; name: string; size: number }
+  | { kind: "count"; max: number };
+
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** Sizes as the spec shows them: B, K, M. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const value = bytes < 1024 * 1024 ? bytes / 1024 : bytes / (1024 * 1024);
+  const text = value.toFixed(1).replace(/\.0$/, "");
+  return `${text} ${bytes < 1024 * 1024 ? "K" : "M"}`;
+}
+
+/** Splits picked or pasted files into the ones to keep and the reasons for the others. */
+export function validateFiles<F extends FileLike>(files: readonly F[], alreadyAttached: number): { accepted: F[]; issues: FileIssue[] } {
+  const accepted: F[] = [];
+  const issues: FileIssue[] = [];
+  let overCount = false;
+  for (const file of files) {
+    const ext = fileExtension(file.name);
+    if (!ALLOWED.has(ext)) {
+      issues.push({ kind: "type", name: file.name, type: ext || file.type || "unknown" });
+    } else if (file.size > ATTACHMENT_MAX_BYTES) {
+      issues.push({ kind: "size", name: file.name, size: file.size });
+    } else if (alreadyAttached + accepted.length >= MAX_ATTACHMENTS) {
+      overCount = true;
+    } else {
+      accepted.push(file);
+    }
+  }
+  if (overCount) issues.push({ kind: "count", max: MAX_ATTACHMENTS });
+  return { accepted, issues };
+}
+
+/** The alert text of one rejected file (spec 02 §5 wording). */
+export function issueText(issue: FileIssue, t: Translate): string {
+  if (issue.kind === "type") return t("chat.files.typeNotSupported", { type: issue.type, types: SUPPORTED_TYPES.join(", ") });
+  if (issue.kind === "size") return t("chat.files.tooLarge", { name: issue.name, size: formatFileSize(issue.size) });
+  return t("chat.files.tooMany", { max: issue.max });
+}
+
+const PASTE_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/svg+xml": "svg" };
+
+/** Pasted images arrive as "image.png"; they are named screenshot-{timestamp}.{ext} (spec 02 §5). */
+export function screenshotName(mimeType: string, now: number = Date.now()): string {
+  return `screenshot-${now}.${PASTE_EXTENSIONS[mimeType] ?? "png"}`;
+}
+
+export function isImage(mimeType: string, fileName = ""): boolean {
+  return mimeType.startsWith("image/") || ["jpg", "jpeg", "png", "gif", "webp", "svg"].includes(fileExtension(fileName));
+}

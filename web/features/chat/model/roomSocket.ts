@@ -1,0 +1,220 @@
+import ReconnectingWebSocket from "partysocket/ws";
+import type { ChatMessage, LikeState, ReactionSummary, ServerFrame } from "../../../../contract";
+import { Outbox } from "./outbox";
+
+/** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after these. */
+export const CLOSE_REMOVED = 4003;
+export const CLOSE_DISSOLVED = 4004;
+/** The room replays at most this many missed messages; a full replay means a reload is needed. */
+export const REPLAY_LIMIT = 1000;
+
+const OPEN = 1;
+
+/** What the room socket needs from partysocket's ReconnectingWebSocket (a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): boolean | void;
+  reconnect(): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "open" | "close" | "message", listener: (event: Event & { code?: number; data?: unknown }) => void): void;
+}
+
+export type SocketFactory = (url: () => string, shouldReconnect: (code: number) => boolean) => SocketLike;
+
+export type RemovedReason = "dissolved" | "removed" | "left";
+
+export interface RoomEvents {
+  connection(connected: boolean): void;
+  /** `first`: the first connection of this chat view, which asked for no replay. */
+  ready(headSeq: number, first: boolean): void;
+  message(message: ChatMessage): void;
+  /** `gap`: the replay was cut at its limit; the streams must be reloaded. */
+  replayDone(headSeq: number, gap: boolean): void;
+  acked(id: string, timestamp: string, seq: number | null): void;
+  sendFailed(id: string, error: string): void;
+  shownAsSent(id: string): void;
+  reactions(id: string, reactions: ReactionSummary[]): void;
+  likes(id: string, likes: Pick<LikeState, "likes" | "dislikes">): void;
+  renamed(name: string): void;
+  members(): void;
+  removed(reason: RemovedReason): void;
+  /** An error frame; `ownMessageId` is the pending message it failed, if any. */
+  serverError(error: string, ownMessageId: string | null): void;
+}
+
+/** `ws(s)://host/api/chats/{id}/ws?lastSeq=N&token=…`; the token because browsers cannot set headers. */
+export function roomSocketUrl(location: { protocol: string; host: string }, chatId: string, lastSeq: number | null, token: string | null): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = new URLSearchParams();
+  if (lastSeq !== null) query.set("lastSeq", String(lastSeq));
+  if (token) query.set("token", token);
+  const search = query.toString();
+  return `${scheme}//${location.host}/api/chats/${encodeURIComponent(chatId)}/ws${search ? `?${search}` : ""}`;
+}
+
+export const partySocketFactory: SocketFactory = (url, shouldReconnect) =>
+  new ReconnectingWebSocket(url, undefined, {
+    // The outbox decides what is re-sent after a reconnect; partysocket must not queue too.
+    maxEnqueuedMessages: 0,
+    minReconnectionDelay: 500 + Math.random() * 1000,
+    maxReconnectionDelay: 10_000,
+    connectionTimeout: 6_000,
+    shouldReconnectOnClose: (event) => shouldReconnect(event.code),
+  }) as unknown as SocketLike;
+
+/**
+ * One connection to a chat room. It remembers the highest seq it has seen, so every reconnect
+ * asks the room for exactly the messages it missed, and owns the outbox of pending sends.
+ */
+export class RoomSocket {
+  private socket: SocketLike | null = null;
+  private readonly outbox: Outbox;
+  /** Highest seq known to have reached this client over the socket; null before the first ready. */
+  private highestSeq: number | null = null;
+  private replayed = 0;
+  private stopped: RemovedReason | null = null;
+
+  constructor(
+    private readonly chatId: string,
+    private readonly events: RoomEvents,
+    private readonly options: { factory?: SocketFactory; location?: { protocol: string; host: string }; token?: () => string | null } = {},
+  ) {
+    this.outbox = new Outbox(
+      { isOpen: () => this.isOpen(), send: (data) => this.transmit(data), reconnect: () => this.socket?.reconnect() },
+      {
+        acked: (id, timestamp, seq) => events.acked(id, timestamp, seq),
+        failed: (id, error) => events.sendFailed(id, error),
+        shownAsSent: (id) => events.shownAsSent(id),
+      },
+    );
+  }
+
+  start(): void {
+    if (this.socket) return;
+    const factory = this.options.factory ?? partySocketFactory;
+    const socket = factory(() => this.url(), (code) => code !== CLOSE_REMOVED && code !== CLOSE_DISSOLVED && !this.stopped);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (this.socket !== socket) return;
+      this.replayed = 0;
+      this.events.connection(true);
+      this.outbox.handleOpen();
+    });
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      this.outbox.handleClose();
+      this.events.connection(false);
+      if (event.code === CLOSE_REMOVED || event.code === CLOSE_DISSOLVED) this.stop(event.code === CLOSE_DISSOLVED ? "dissolved" : "removed");
+    });
+    socket.addEventListener("message", (event) => {
+      if (this.socket === socket && typeof event.data === "string") this.receive(event.data);
+    });
+  }
+
+  /** The URL of the next connection attempt; partysocket asks again on every reconnect. */
+  url(): string {
+    const location = this.options.location ?? window.location;
+    const token = this.options.token?.() ?? null;
+    return roomSocketUrl(location, this.chatId, this.highestSeq, token);
+  }
+
+  get lastSeq(): number | null {
+    return this.highestSeq;
+  }
+
+  get removedReason(): RemovedReason | null {
+    return this.stopped;
+  }
+
+  isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  /** Sends a chat_message frame (serialized) and tracks it until acked. */
+  send(messageId: string, frame: string): void {
+    this.outbox.send(messageId, frame);
+  }
+
+  close(): void {
+    this.outbox.dispose();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, "closed");
+  }
+
+  private transmit(data: string): boolean {
+    if (!this.socket || !this.isOpen()) return false;
+    return this.socket.send(data) !== false;
+  }
+
+  private seen(seq: number | null | undefined): void {
+    if (typeof seq === "number" && seq > 0 && this.highestSeq !== null && seq > this.highestSeq) this.highestSeq = seq;
+  }
+
+  private stop(reason: RemovedReason): void {
+    if (this.stopped) return;
+    this.stopped = reason;
+    this.outbox.dispose();
+    this.socket?.close(1000, reason);
+    this.events.removed(reason);
+  }
+
+  private receive(data: string): void {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(data) as ServerFrame;
+    } catch {
+      return;
+    }
+    if (!frame || typeof frame !== "object" || typeof frame.type !== "string") return;
+    switch (frame.type) {
+      case "ready": {
+        const first = this.highestSeq === null;
+        // The first connection asked for no replay: everything up to headSeq comes from history.
+        if (first) this.highestSeq = frame.headSeq;
+        this.events.ready(frame.headSeq, first);
+        return;
+      }
+      case "message":
+        this.replayed += 1;
+        this.seen(frame.message.seq);
+        this.outbox.handleEcho(frame.message.id, frame.message.createdAt, frame.message.seq);
+        this.events.message(frame.message);
+        return;
+      case "replay_done": {
+        const gap = this.replayed >= REPLAY_LIMIT;
+        if (gap) this.highestSeq = frame.headSeq;
+        this.events.replayDone(frame.headSeq, gap);
+        return;
+      }
+      case "chat_ack":
+        this.seen(frame.seq);
+        this.outbox.handleAck(frame);
+        return;
+      case "reactions":
+        this.events.reactions(frame.message_id, frame.reactions);
+        return;
+      case "likes":
+        this.events.likes(frame.message_id, frame.likes);
+        return;
+      case "chat_renamed":
+        this.events.renamed(frame.name);
+        return;
+      case "member_add":
+      case "member_remove":
+        this.events.members();
+        return;
+      case "group_remove":
+        this.stop(frame.reason);
+        return;
+      case "error": {
+        const own = this.outbox.handleError(frame.error);
+        console.warn(`[chat ${this.chatId}] room error: ${frame.error}`);
+        this.events.serverError(frame.error, own);
+        return;
+      }
+      case "pong":
+        return;
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { mutate } from "swr";
+import type { ChatListItem } from "../../../contract";
+import { api } from "../../app/api/client";
+import { chatKey, revalidateChatList } from "../../app/realtime/chatListCache";
+import { selectChat } from "../../app/session/selection";
+import { useSession } from "../../app/session/useSession";
+import { withLanguage } from "../../i18n/language";
+import { useLang, useLangPath } from "../../i18n/useLang";
+import { LoadingScreen, MessageScreen } from "../../ui/Screens";
+import { errorMessage } from "./groupErrors";
+import { extractGroupInviteCode } from "./inviteLink";
+
+/**
+ * `/group-invite/{inviteCode}`: accepting joins the group and opens it. A signed-out visitor signs
+ * in first and comes back through `?redirect=`. A group of another organization of mine switches
+ * to it, since the chat list only shows the current organization's chats.
+ */
+export function GroupInvitePage() {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const code = extractGroupInviteCode(useParams().inviteCode ?? "");
+  const { user, status } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (status !== "authenticated" || !user || started.current || !code) return;
+    started.current = true; // one accept per visit, also under StrictMode's double effects
+    (async () => {
+      const joined = await api.post<{ chatId: string; chatName: string }>(`/api/group-invites/${encodeURIComponent(code)}/accept`, {}, { silent: true });
+      const chat = await api.get<ChatListItem>(chatKey(joined.chatId), undefined, { silent: true }).catch(() => null);
+      // An invitee from outside the organization cannot switch to it; the chat still opens by id.
+      const otherOrg = chat?.organizationId && chat.organizationId !== user.organizationId;
+      const switched = otherOrg && (await api.post("/api/user/update-organization", { organizationId: chat.organizationId }, { silent: true }).then(() => true, () => false));
+      if (switched) await mutate(() => true);
+      else await revalidateChatList();
+      toast.success(t("groups.invitePage.joined", { name: joined.chatName }));
+      selectChat(joined.chatId, chat?.project_id ?? null);
+      navigate(`${withLanguage("/", lang)}?chatId=${encodeURIComponent(joined.chatId)}`, { replace: true });
+    })().catch((err: unknown) => setError(errorMessage(err) || t("groups.invitePage.failed")));
+  }, [status, user, code, lang, navigate, t]);
+
+  if (status === "unauthenticated") return <Navigate to={`${to("/auth/signin")}?redirect=${encodeURIComponent(pathname)}`} replace />;
+  if (!code || error) {
+    return (
+      <MessageScreen
+        testId="group-invite-error"
+        title={t("groups.invitePage.failedTitle")}
+        body={error ?? t("groups.invitePage.invalid")}
+        actions={
+          <Link className="btn btn--primary btn--md" to={to("/home")}>
+            {t("common.backToHome")}
+          </Link>
+        }
+      />
+    );
+  }
+  if (status === "error") {
+    return (
+      <MessageScreen
+        title={t("screens.sessionFailedTitle")}
+        body={t("screens.sessionFailedBody")}
+        actions={
+          <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
+            {t("common.retry")}
+          </button>
+        }
+      />
+    );
+  }
+  return <LoadingScreen title={t("groups.invitePage.title")} detail={t("groups.invitePage.joining")} testId="group-invite-pending" />;
+}

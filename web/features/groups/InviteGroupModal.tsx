@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import useSWR from "swr";
+import { INVITE_EMAIL_PATTERN, type GroupInvite } from "../../../contract";
+import { api } from "../../app/api/client";
+import { silentFetcher, type ApiKey } from "../../app/api/swr";
+import { useLang } from "../../i18n/useLang";
+import { Button } from "../../ui/Button";
+import { Field } from "../../ui/Field";
+import { formatDate } from "../../ui/format";
+import { Modal } from "../../ui/Modal";
+import { Spinner } from "../../ui/Spinner";
+import { errorMessage } from "./groupErrors";
+import { groupInviteLink } from "./inviteLink";
+
+interface InviteGroupModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  chatId: string;
+}
+
+/** 'Invite to Group' (spec 02 §2.11): e-mail an invitation and see the recent ones. */
+export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModalProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const key: ApiKey | null = open ? ["/api/group-invites", { type: "sent", chatId }] : null;
+  const { data, isLoading, isValidating, mutate } = useSWR<{ invites: GroupInvite[] }>(key, silentFetcher, {
+    revalidateOnFocus: false,
+    onError: () => toast.error(t("groups.invite.loadFailed"), { id: "group-invites-failed" }),
+  });
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setEmail("");
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!chatId) return setError(t("groups.invite.noChat"));
+    if (!INVITE_EMAIL_PATTERN.test(address)) return setError(t("groups.invite.invalidEmail"));
+    setSending(true);
+    setError(null);
+    try {
+      await api.post("/api/group-invites", { inviteeEmail: address, chatId }, { silent: true });
+      toast.success(t("groups.invite.sent", { email: address }));
+      setEmail("");
+      void mutate();
+    } catch (err) {
+      const message = errorMessage(err) || t("groups.invite.failed");
+      // Organization problems (the invitee is elsewhere, not allowed) need reading time and stay inline.
+      if (/organi[sz]ation/i.test(message)) {
+        setError(message);
+        toast.error(message, { duration: 6000 });
+      } else toast.error(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const copy = async (invite: GroupInvite) => {
+    try {
+      await navigator.clipboard.writeText(groupInviteLink(window.location.origin, invite.invite_code));
+      toast.success(t("groups.invite.linkCopied"));
+    } catch {
+      toast.error(t("groups.invite.copyFailed"));
+    }
+  };
+
+  const invites = data?.invites ?? [];
+  return (
+    <Modal open={open} onOpenChange={close} size="md" title={t("groups.invite.title")} description={t("groups.invite.description")} testId="invite-group-modal">
+      <form className="invite-form" onSubmit={(event) => void send(event)} noValidate>
+        <Field
+          label={t("groups.invite.emailLabel")}
+          type="email"
+          placeholder={t("groups.invite.emailPlaceholder")}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          error={error}
+          autoComplete="off"
+          autoFocus
+          data-testid="invite-email"
+        />
+        <Button type="submit" disabled={!email.trim()} busy={sending} data-testid="invite-send">
+          {sending ? t("groups.invite.sending") : t("groups.invite.send")}
+        </Button>
+      </form>
+      <section className="invite-history" aria-labelledby="invite-history-title">
+        <div className="invite-history__header">
+          <h3 id="invite-history-title" className="invite-history__title">
+            {t("groups.invite.recent")}
+          </h3>
+          <button type="button" className="icon-btn" onClick={() => void mutate()} disabled={isValidating} aria-label={t("groups.invite.refresh")} data-testid="invite-refresh">
+            {isValidating ? <Spinner size={14} /> : <span aria-hidden>↻</span>}
+          </button>
+        </div>
+        {isLoading && !data && (
+          <p className="muted" role="status">
+            <Spinner size={14} /> {t("common.loading")}
+          </p>
+        )}
+        {data && invites.length === 0 && <p className="muted">{t("groups.invite.none")}</p>}
+        <ul className="invite-history__list">
+          {invites.map((invite) => (
+            <li key={invite.id} className="invite-row" data-testid={`invite-row-${invite.id}`} data-status={invite.status}>
+              <span className="invite-row__text">
+                <span className="invite-row__email">{invite.invitee_email}</span>
+                <span className="invite-row__date">{formatDate(invite.created_at, lang)}</span>
+              </span>
+              <span className={`badge badge--invite-${invite.status}`}>{t(`groups.invite.status.${invite.status}`)}</span>
+              {invite.status === "pending" && (
+                <Button size="sm" variant="secondary" onClick={() => void copy(invite)} data-testid={`invite-copy-${invite.id}`}>
+                  {t("groups.invite.copyLink")}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { clearSelection, getSelection, selectChat, useSelection } from "../../app/session/selection";
+
+export const CHAT_ID_PARAM = "chatId";
+
+/**
+ * Keeps the open chat and the `?chatId=` query parameter in step (spec 02 §2: the sidebar reads
+ * chatId to pre-select a chat). The URL wins on arrival; after that, selecting a chat rewrites the
+ * parameter in place (history replace, same language path) and leaving the chat removes it.
+ */
+export function useChatSelectionSync(): string | null {
+  const [params, setParams] = useSearchParams();
+  const urlChatId = params.get(CHAT_ID_PARAM);
+  const { chatId } = useSelection();
+  const previousUrl = useRef<string | null | undefined>(undefined);
+  const previousStore = useRef<string | null | undefined>(undefined);
+
+  const writeUrl = (next: string | null) =>
+    setParams(
+      (prev) => {
+        const updated = new URLSearchParams(prev);
+        if (next) {
+          updated.set(CHAT_ID_PARAM, next);
+          updated.delete("view"); // opening a chat leaves the contacts screen
+        } else updated.delete(CHAT_ID_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  // URL -> selection: on arrival, and when navigation changes or drops the parameter.
+  useEffect(() => {
+    const first = previousUrl.current === undefined;
+    const changed = previousUrl.current !== urlChatId;
+    previousUrl.current = urlChatId;
+    if (!changed) return;
+    const current = getSelection().chatId;
+    if (urlChatId) {
+      if (urlChatId !== current) selectChat(urlChatId);
+    } else if (first) {
+      if (current) writeUrl(current); // back from another page: the open chat stays open
+    } else if (current) clearSelection();
+  }, [urlChatId]);
+
+  // Selection -> URL: a chat picked in the list, a dialog or an event.
+  useEffect(() => {
+    const first = previousStore.current === undefined;
+    const changed = previousStore.current !== chatId;
+    previousStore.current = chatId;
+    if (first || !changed) return;
+    if (chatId !== new URLSearchParams(window.location.search).get(CHAT_ID_PARAM)) writeUrl(chatId);
+  }, [chatId]);
+
+  return chatId;
+}
