@@ -74,7 +74,9 @@ async function main(): Promise<void> {
 
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
-  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, "--show-interactive-dev-session=false"], {
+  // Browser tests sign in dozens of times from one address; they raise the sign-in rate limit.
+  const vars = process.env.AUTH_RATE_LIMIT_MAX ? ["--var", `AUTH_RATE_LIMIT_MAX:${process.env.AUTH_RATE_LIMIT_MAX}`] : [];
+  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...vars, "--show-interactive-dev-session=false"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: childEnv,

@@ -13,6 +13,7 @@ export interface Env {
   BETTER_AUTH_SECRET: string;
   BETTER_AUTH_URL?: string;
   DEV_EMAILS?: string;
+  AUTH_RATE_LIMIT_MAX?: string;
 }
 
 /** The settings a misconfigured deploy gets wrong; checked once per isolate so the error names the setting. */

@@ -73,6 +73,9 @@ describe("chat between two people", () => {
     alice.page.once("dialog", (d) => void d.accept());
     await alice.page.getByTestId(`message-${thanks.id}`).hover();
     await alice.page.getByTestId(`msg-action-forward-${thanks.id}`).click();
+    // Forward starts selection mode with this message selected (spec 02 §4); the bar opens the dialog.
+    await alice.page.getByTestId("selection-bar").waitFor();
+    await alice.page.getByTestId("selection-forward").click();
     await alice.page.getByTestId("forward-dialog").waitFor();
     await alice.page.getByTestId(`forward-target-${LAUNCH_TEAM}`).click();
     await alice.page.getByTestId("forward-submit").click();

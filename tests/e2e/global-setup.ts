@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   }
   const stateDir = resolve(root, ".e2e-state");
   rmSync(stateDir, { recursive: true, force: true });
-  const app = await launchApp({ port: E2E_PORT, stateDir });
+  const app = await launchApp({ port: E2E_PORT, stateDir, env: { AUTH_RATE_LIMIT_MAX: "1000" } });
   project.provide("baseUrl", app.url);
   return () => app.stop();
 }
