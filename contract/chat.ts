@@ -193,9 +193,10 @@ export const ForwardBody = v.object({
 
 /** The invitee e-mail pattern of spec 01 §5: a local part of 8 to 32 characters, then a domain. */
 export const INVITE_EMAIL_PATTERN = /^[A-Za-z0-9_.-]{8,32}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+// Missing fields default to "" so the spec's own words, not valibot's missing-key text, reach the user.
 export const GroupInviteBody = v.object({
-  inviteeEmail: v.pipe(v.string("Please enter a valid email address."), v.trim(), v.regex(INVITE_EMAIL_PATTERN, "Please enter a valid email address.")),
-  chatId: v.pipe(v.string("No chat specified for invitation."), v.minLength(1, "No chat specified for invitation."), v.maxLength(64)),
+  inviteeEmail: v.pipe(v.optional(v.string("Please enter a valid email address."), ""), v.trim(), v.regex(INVITE_EMAIL_PATTERN, "Please enter a valid email address.")),
+  chatId: v.pipe(v.optional(v.string("No chat specified for invitation."), ""), v.minLength(1, "No chat specified for invitation."), v.maxLength(64)),
 });
 
 export interface GroupInvite {

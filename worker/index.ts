@@ -52,7 +52,7 @@ const app = new Hono<AppEnv>()
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {
-  if (err instanceof ApiError) return fail(c, err.status, err.message, err.code);
+  if (err instanceof ApiError) return fail(c, err.status, err.message, err.code, err.data);
   console.error("unhandled", c.req.method, c.req.path, err);
   return fail(c, 500, SERVER_FAULT);
 });

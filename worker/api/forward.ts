@@ -10,7 +10,7 @@ import { requireCurrentMembership } from "../lib/org-access";
 import { requireUser } from "../lib/session";
 import { jsonBody } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
-import { openPrivateChat } from "./private-chats";
+import { checkPrivateChatTarget, openPrivateChat } from "./private-chats";
 
 /** `/api/forward-messages`: one merged_forward message per recipient chat (spec 02 §2.14). */
 export const forwardApi = newApp()
@@ -27,16 +27,20 @@ export const forwardApi = newApp()
     const membership = await requireCurrentMembership(db, me);
     const individualIds = body.recipients.filter((r) => r.type !== "group").map((r) => r.id);
     const myVires = await vireIdsOwnedBy(db, me.id, individualIds);
-    // Resolve every recipient before sending anything, so a bad one forwards nothing.
+    // Check every recipient before opening any chat or sending anything: one refused recipient
+    // forwards nothing and leaves nobody with a new empty chat.
+    const kindOf = (r: (typeof body.recipients)[number]) => (r.type === "virtual_employee" || myVires.has(r.id) ? "virtual_employee" : "user");
+    for (const r of body.recipients) {
+      if (r.type === "group") await requireChatMember(db, me.id, r.id);
+      else await checkPrivateChatTarget(db, me, r.id, kindOf(r), membership.org.id);
+    }
     const targets: { chatId: string; stream: 0 | 1 }[] = [];
     for (const r of body.recipients) {
       if (r.type === "group") {
-        await requireChatMember(db, me.id, r.id);
         targets.push({ chatId: r.id, stream: STREAM_DISCUSS });
       } else {
-        const isVire = r.type === "virtual_employee" || myVires.has(r.id);
-        const opened = await openPrivateChat(c.env, db, me, r.id, isVire ? "virtual_employee" : "user", membership.org.id);
-        targets.push({ chatId: opened.row.id, stream: isVire ? STREAM_AGENT : STREAM_DISCUSS });
+        const opened = await openPrivateChat(c.env, db, me, r.id, kindOf(r), membership.org.id);
+        targets.push({ chatId: opened.row.id, stream: kindOf(r) === "virtual_employee" ? STREAM_AGENT : STREAM_DISCUSS });
       }
     }
     const content = mergedForwardContent(messages);

@@ -87,7 +87,7 @@ export const groupChatsApi = newApp()
     const access = await requireGroupMember(db, user.id, chatId);
     requireOwner(access, "Only the group owner can dissolve the group");
     if (access.chat.kind === "single_group" && (await countOwnedAgentGroups(db, user.id)) <= 1) {
-      throw new ApiError(409, "Cannot dissolve your last agent group", 409);
+      throw new ApiError(409, "Cannot dissolve your last agent group", 409, { code: "LAST_AGENT_GROUP" });
     }
     const { userIds } = await chatViews(db, access.chat);
     await roomStub(c.env, chatId).dissolve();

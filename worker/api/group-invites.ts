@@ -74,10 +74,17 @@ export const groupInvitesApi = newApp()
     if (!invite) throw new ApiError(404, "Invitation not found");
     // The link is for the person it was sent to; anyone else holding it gets nothing.
     if (invite.inviteeEmail !== me.email.toLowerCase()) throw new ApiError(403, "This invitation was sent to another e-mail address");
-    if (invite.status !== "pending" && invite.status !== "accepted") throw new ApiError(410, `This invitation is ${invite.status}`);
-    if (invite.status === "pending" && invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, "This invitation has expired");
     const chat = await findChat(db, invite.chatId);
     if (!chat) throw new ApiError(410, "This group no longer exists");
+    // Accepting twice is harmless while you are still in the group; a used invitation never lets a
+    // removed member back in.
+    if (invite.status === "accepted") {
+      const [still] = await db.select().from(chatParticipant).where(and(eq(chatParticipant.chatId, chat.id), eq(chatParticipant.participantId, me.id))).limit(1);
+      if (still) return ok(c, { chatId: chat.id, chatName: chat.name });
+      throw new ApiError(410, "This invitation has already been used");
+    }
+    if (invite.status !== "pending") throw new ApiError(410, `This invitation is ${invite.status}`);
+    if (invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, "This invitation has expired");
 
     await db.batch([
       db.insert(chatParticipant).values({ chatId: chat.id, participantId: me.id, participantType: "user" }).onConflictDoNothing(),

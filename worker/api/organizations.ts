@@ -8,6 +8,7 @@ import { requireUser } from "../lib/session";
 import { jsonBody, parseWith, queryOf } from "../lib/validate";
 import * as v from "valibot";
 import { listMembers } from "../db/organizations";
+import { notifyUsers } from "../rooms/stubs";
 import { toOrganizationUser } from "../db/mappers";
 
 const UsersQuery = v.object({
@@ -32,6 +33,9 @@ export const organizationsApi = newApp()
     if (!alreadyMember) await addMember(db, org.id, user.id, "member");
     // People join an organization to work in it, so it becomes the current one.
     await setCurrentOrg(db, user.id, org.id);
+    // Everyone's switcher shows member counts, and the joiner's other tabs list a new organization.
+    const members = await listMembers(db, org.id);
+    await notifyUsers(c.env, members.map((m) => m.user.id), { type: "refresh_organizations" });
     return ok<JoinOrganizationData>(c, { organizationId: org.id, displayName: org.displayName, alreadyMember });
   })
   .get("/:orgId/invite", async (c) => {
@@ -59,6 +63,7 @@ export const organizationsApi = newApp()
       throw new ApiError(409, "An organization needs at least one administrator");
     }
     await setMemberRole(db, orgId, targetId, userType);
+    await notifyUsers(c.env, [targetId], { type: "refresh_organizations" });
     return ok(c, { organizationId: orgId, userId: targetId, userType });
   });
 

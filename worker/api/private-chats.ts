@@ -23,16 +23,19 @@ export interface PrivateChatResult {
  * Opens the two-person chat with a colleague or one of my VIREs in my current organization,
  * reusing the one that exists (spec 01 §4). Forwarding uses this too.
  */
-export async function openPrivateChat(env: Env, db: Db, me: AuthUser, participantId: string, participantType: "user" | "virtual_employee", orgId: string): Promise<PrivateChatResult> {
+/** Refuses a private chat the user may not have (spec 01 §5); returns the other party's name. */
+export async function checkPrivateChatTarget(db: Db, me: AuthUser, participantId: string, participantType: "user" | "virtual_employee", orgId: string): Promise<string> {
   if (participantType === "user" && participantId === me.id) throw new ApiError(400, "You cannot start a chat with yourself");
-  let name: string;
   if (participantType === "user") {
     if ((await orgMemberIds(db, orgId, [participantId])).size === 0) throw new ApiError(403, "You can only chat with members of your current organization");
-    name = (await db.select({ name: userTable.name }).from(userTable).where(eq(userTable.id, participantId)))[0]?.name ?? "";
-  } else {
-    if ((await vireIdsOwnedBy(db, me.id, [participantId])).size === 0) throw new ApiError(404, "Virtual employee not found");
-    name = (await db.select({ name: virtualEmployee.name }).from(virtualEmployee).where(eq(virtualEmployee.id, participantId)))[0]?.name ?? "";
+    return (await db.select({ name: userTable.name }).from(userTable).where(eq(userTable.id, participantId)))[0]?.name ?? "";
   }
+  if ((await vireIdsOwnedBy(db, me.id, [participantId])).size === 0) throw new ApiError(404, "Virtual employee not found");
+  return (await db.select({ name: virtualEmployee.name }).from(virtualEmployee).where(eq(virtualEmployee.id, participantId)))[0]?.name ?? "";
+}
+
+export async function openPrivateChat(env: Env, db: Db, me: AuthUser, participantId: string, participantType: "user" | "virtual_employee", orgId: string): Promise<PrivateChatResult> {
+  const name = await checkPrivateChatTarget(db, me, participantId, participantType, orgId);
   const kind = participantType === "user" ? "real_person" : "virtual_employee";
   const found = await findPrivateChat(db, orgId, kind, me.id, participantId);
   if (found) return { row: found, existing: true, name };

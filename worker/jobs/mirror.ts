@@ -84,13 +84,14 @@ async function announce(env: Env, chatId: string, fresh: MirrorItem[]): Promise<
     .select()
     .from(chatParticipant)
     .where(and(eq(chatParticipant.chatId, chatId), eq(chatParticipant.participantType, "user")));
-  const last = fresh.at(-1)!;
-  const askOnlyFor = new Set(fresh.filter((m) => m.chatType === STREAM_ASK).map((m) => m.visibleTo));
-  const everyone = fresh.some((m) => m.chatType !== STREAM_ASK);
+  // Each reader hears about the newest message they may see: another member's ask-only question
+  // must never surface in someone's preview.
+  const lastVisibleTo = (userId: string) => fresh.filter((m) => m.chatType !== STREAM_ASK || m.visibleTo === userId).at(-1);
   await Promise.all(
     rows
-      .filter((r) => everyone || askOnlyFor.has(r.participantId))
-      .map((r) =>
+      .map((r) => ({ r, last: lastVisibleTo(r.participantId) }))
+      .filter((x): x is { r: (typeof rows)[number]; last: MirrorItem } => x.last !== undefined)
+      .map(({ r, last }) =>
         notifyUsers(env, [r.participantId], {
           type: "has_unread_msg",
           chatId,

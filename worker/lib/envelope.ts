@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     /** A business code when the spec names one; otherwise the status. */
     readonly code: number = status,
+    /** Details a client acts on, e.g. `{code: "LAST_AGENT_GROUP"}`. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message);
   }
@@ -18,8 +20,8 @@ export function ok<T>(c: Context, data: T) {
   return c.json<ApiEnvelope<T>>({ code: 200, data, message: "ok" }, 200);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string, code: number = status) {
-  return c.json<ApiEnvelope<null>>({ code, data: null, message }, status);
+export function fail(c: Context, status: ContentfulStatusCode, message: string, code: number = status, data: Record<string, unknown> | null = null) {
+  return c.json<ApiEnvelope<Record<string, unknown> | null>>({ code, data, message }, status);
 }
 
 export const SERVER_FAULT = "Internal Server Error - Please check the server logs";

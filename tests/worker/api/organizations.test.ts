@@ -12,6 +12,7 @@ import {
   signUp,
   teamOfTwo,
 } from "../helpers";
+import { openSocket } from "../socket-helpers";
 
 const NOT_ADMIN = "Only organization administrators can do this";
 const NOT_FOUND = "Organization not found";
@@ -206,5 +207,20 @@ describe("/api/organization (current organization)", () => {
     expect((await as(member)).organizationType).toBe("work");
     for (const id of [orgId, "org_missing"]) expectError(await call(`/api/organization/${id}/details`, { token: outsider.token }), 404, NOT_FOUND);
     expectError(await call(`/api/organization/${"o".repeat(65)}/details`, { token: admin.token }), 400, "Invalid id");
+  });
+});
+
+describe("organization changes reach open tabs", () => {
+  it("joining sends refresh_organizations to the organization's members and the joiner", async () => {
+    const owner = await signUp("Inbox Owner");
+    const joiner = await signUp("Inbox Joiner");
+    const orgId = (await session(owner)).organizationId;
+    const invite = await call(`/api/organizations/${orgId}/invite`, { token: owner.token });
+    const ownerInbox = await openSocket("/api/inbox/ws", owner.token);
+    const joinerInbox = await openSocket("/api/inbox/ws", joiner.token);
+    const joined = await call("/api/organizations/join", { token: joiner.token, body: { inviteCode: invite.json.data.inviteCode } });
+    expect(joined.status).toBe(200);
+    await ownerInbox.next((f) => f.type === "refresh_organizations");
+    await joinerInbox.next((f) => f.type === "refresh_organizations");
   });
 });

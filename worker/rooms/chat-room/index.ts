@@ -90,7 +90,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.store.byIds([messageId], viewer.id).length === 0) return null;
     const outcome = this.store.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
     const reactions = this.store.reactions([messageId]).get(messageId) ?? [];
-    this.broadcast({ type: "reactions", message_id: messageId, reactions });
+    this.broadcast({ type: "reactions", message_id: messageId, reactions }, this.audienceOf(messageId));
     return { outcome, reactions };
   }
 
@@ -103,7 +103,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.store.byIds([messageId], viewerId).length === 0) return null;
     this.store.rate(messageId, viewerId, value, reason, detail);
     const state = this.store.likes([messageId], viewerId).get(messageId) ?? { likes: 0, dislikes: 0, mine: 0 };
-    this.broadcast({ type: "likes", message_id: messageId, likes: { likes: state.likes, dislikes: state.dislikes } });
+    this.broadcast({ type: "likes", message_id: messageId, likes: { likes: state.likes, dislikes: state.dislikes } }, this.audienceOf(messageId));
     return { likes: state.likes, dislikes: state.dislikes, userLiked: state.mine === 1, userDisliked: state.mine === -1 };
   }
 
@@ -171,7 +171,7 @@ export class ChatRoom extends DurableObject<Env> {
       return ws.close(CLOSE_REMOVED, "removed");
     }
     const now = Date.now();
-    const outcome = storeChatMessage(this.store, { ...member, name: identity.name, image: identity.image }, frame, now);
+    const outcome = storeChatMessage(this.store, this.chatId, { ...member, name: identity.name, image: identity.image }, frame, now);
     sendFrame(ws, ackFor(frame.message_id, outcome, now));
     if (outcome.kind !== "stored") return;
     this.publish(outcome.row);
@@ -202,8 +202,15 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Ask-only messages reach only their owner's sockets; everything else every member's. */
   private publish(row: MessageRow): void {
-    const frame: ServerFrame = { type: "message", message: toChatMessage(this.chatId, row) };
+    // The live frame carries the same quoted preview as history, so a reply reads right at once.
+    const reply = row.reply_to_id ? this.store.byId(row.reply_to_id) : null;
+    const frame: ServerFrame = { type: "message", message: toChatMessage(this.chatId, row, { reply }) };
     this.broadcast(frame, row.visible_to ?? undefined);
+  }
+
+  /** Who may hear about a message: its owner for ask-only messages, everyone otherwise. */
+  private audienceOf(messageId: string): string | undefined {
+    return this.store.byId(messageId)?.visible_to ?? undefined;
   }
 
   private broadcast(frame: ServerFrame, onlyUser?: string): void {

@@ -12,7 +12,7 @@ export type SendOutcome =
  * Stores a chat_message exactly once. A retry of a message already stored (same id, same sender)
  * is a duplicate: it is acked again with the original seq and time, and not broadcast again.
  */
-export function storeChatMessage(store: RoomStore, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
+export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
   // Looked up before inserting: a refused insert would still consume an AUTOINCREMENT value and
   // leave a gap in seq, which clients would read as a missed message.
   const existing = store.byId(frame.message_id);
@@ -21,6 +21,11 @@ export function storeChatMessage(store: RoomStore, sender: RoomMember, frame: Ch
   }
   const { text, attachments } = frame.data.content;
   if (text.trim() === "" && attachments.length === 0) return { kind: "refused", error: "Message is empty" };
+  // Attachments are files uploaded to this chat; anything else (an off-site link dressed as a file) is refused.
+  const ownFiles = `/api/chat-attachments/${chatId}/`;
+  if (attachments.some((a) => !a.fileUrl.startsWith(ownFiles) || (a.thumbnailUrl && !a.thumbnailUrl.startsWith(ownFiles)))) {
+    return { kind: "refused", error: "Attachments must be uploaded to this chat" };
+  }
   const replyTo = frame.reply_to_message_id ?? null;
   if (replyTo && store.byIds([replyTo], sender.id).length === 0) return { kind: "refused", error: "The message you replied to was not found" };
   const row = store.insert({

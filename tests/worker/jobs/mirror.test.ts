@@ -1,0 +1,168 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../../worker/index";
+import { call, expectError, type TestUser } from "../helpers";
+import { chatList, connect, createGroup, flushMirror, inbox, mirrorCount, send, sendAll, settle, team, unreadOf, waitUntil } from "../chat-helpers";
+
+const handler: ExportedHandler<Cloudflare.Env> = worker;
+let n = 0;
+
+/** Delivers job bodies to the Worker's queue handler as one batch. */
+async function deliver(...bodies: unknown[]) {
+  const batch = createMessageBatch("teamchat-jobs", bodies.map((body) => ({ id: `job-${++n}`, timestamp: new Date(), attempts: 1, body })));
+  const ctx = createExecutionContext();
+  await handler.queue!(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+function mirrorJob(chatId: string, orgId: string, items: { id: string; seq: number; chatType?: number; senderId: string | null; senderType?: string; content: string; visibleTo?: string | null }[]) {
+  return {
+    type: "mirror_messages",
+    chatId,
+    orgId,
+    messages: items.map((m) => ({ chatType: 0, senderType: "user", visibleTo: null, senderName: "Someone", createdAt: Date.now(), ...m })),
+  };
+}
+
+async function groupOfTwo() {
+  const { admin, members, orgId } = await team("Bob");
+  const bob = members[0]!;
+  return { alice: admin, bob, orgId, chatId: await createGroup(admin, [bob]) };
+}
+
+const markRead = (u: TestUser, chatId: string, is_agent_msg?: 0 | 1) => call("/api/unread-messages/mark-read", { token: u.token, body: { chatId, ...(is_agent_msg === undefined ? {} : { is_agent_msg }) } });
+
+describe("the D1 mirror", () => {
+  it("copies every message once, searchable with FTS5, raising the other member's counters only", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const box = await inbox(bob);
+    const a = await connect(chatId, alice);
+    await sendAll(a, ["first hello", "the quarterly zebra report", "third"]);
+    await send(a, "please check the build", 1);
+    await flushMirror(chatId, 4);
+    await settle(1200);
+    expect(await mirrorCount(chatId)).toBe(4);
+    const rows = await env.DB.prepare("SELECT id, seq, chat_type, sender_id, content FROM message_mirror WHERE chat_id = ? ORDER BY seq").bind(chatId).all();
+    expect(rows.results.map((r: any) => [r.seq, r.chat_type, r.sender_id, r.content])).toEqual([
+      [1, 0, alice.id, "first hello"],
+      [2, 0, alice.id, "the quarterly zebra report"],
+      [3, 0, alice.id, "third"],
+      [4, 1, alice.id, "please check the build"],
+    ]);
+    const hits = await env.DB.prepare("SELECT m.id, m.content FROM message_fts JOIN message_mirror m ON m.rowid = message_fts.rowid WHERE message_fts MATCH ?").bind("zebra").all();
+    expect(hits.results.map((r: any) => r.content)).toEqual(["the quarterly zebra report"]);
+
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 3, agent: 1 });
+    expect(await unreadOf(chatId, alice.id)).toEqual({ human: 0, agent: 0 });
+
+    const item = (await chatList(bob)).find((c) => c.id === chatId);
+    expect(item).toMatchObject({ lastMessage: "please check the build", unread: { total: 4, agent: 1, human: 3 } });
+    expect(item.lastMessageAt).toEqual(expect.any(String));
+    const mine = (await chatList(alice)).find((c) => c.id === chatId);
+    expect(mine.unread).toMatchObject({ total: 0, agent: 0, human: 0 });
+
+    const note = await box.next((f) => f.type === "has_unread_msg" && f.chatId === chatId && f.unread.total === 4, 5000);
+    expect(note).toMatchObject({ unread: { agent: 1, human: 3 }, lastMessage: "please check the build", senderName: "Alice Owner" });
+  });
+
+  it("mark-read zeroes the agent part (the default) or the human part and returns the counts", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const a = await connect(chatId, alice);
+    await sendAll(a, ["h1", "h2"]);
+    await sendAll(a, ["a1", "a2", "a3"], 1);
+    await flushMirror(chatId, 5);
+    await waitUntil(async () => (await unreadOf(chatId, bob.id)).agent === 3, "counters");
+    const r1 = await markRead(bob, chatId);
+    expect(r1.status).toBe(200);
+    expect(r1.json.data.unread).toMatchObject({ total: 2, agent: 0, human: 2, lastReadAt: expect.any(String) });
+    const r2 = await markRead(bob, chatId, 0);
+    expect(r2.json.data.unread).toMatchObject({ total: 0, agent: 0, human: 0 });
+    expect((await chatList(bob)).find((c) => c.id === chatId).unread).toMatchObject({ total: 0, agent: 0, human: 0 });
+    // Only the caller's counters change.
+    await send(a, "again");
+    await flushMirror(chatId, 6);
+    await waitUntil(async () => (await unreadOf(chatId, bob.id)).human === 1, "new unread");
+    expect((await markRead(alice, chatId, 0)).json.data.unread).toMatchObject({ total: 0 });
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 1, agent: 0 });
+  });
+
+  it("mark-read: non-members 404, bad bodies 400", async () => {
+    const { bob, chatId } = await groupOfTwo();
+    const { admin: stranger } = await team();
+    expectError(await markRead(stranger, chatId), 404);
+    expectError(await call("/api/unread-messages/mark-read", { token: bob.token, body: { chatId, is_agent_msg: 2 } }), 400);
+    expectError(await call("/api/unread-messages/mark-read", { token: bob.token, body: {} }), 400);
+  });
+
+  it("ask-only messages raise nobody's counters and never become the chat's last message for others", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const box = await inbox(bob);
+    const a = await connect(chatId, alice);
+    await send(a, "public line");
+    await send(a, "my secret ask-only question", 2);
+    await flushMirror(chatId, 2);
+    await settle(1200);
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 1, agent: 0 });
+    expect(await unreadOf(chatId, alice.id)).toEqual({ human: 0, agent: 0 });
+    expect((await chatList(bob)).find((c) => c.id === chatId).lastMessage).toBe("public line");
+    // Bob's tabs are told about the new public line, and nothing of Alice's private question.
+    expect(box.frames.filter((f) => f.type === "has_unread_msg").length).toBeGreaterThan(0);
+    expect(JSON.stringify(box.frames)).not.toContain("secret");
+  });
+
+  it("a batch ending with an ask-only message does not show that message in other members' unread notice", async () => {
+    const { alice, bob, chatId, orgId } = await groupOfTwo();
+    const box = await inbox(bob);
+    const mine = await inbox(alice);
+    // The room flushes whatever accumulated in 200 ms as one job: here a public line, then Alice's private question.
+    await deliver(
+      mirrorJob(chatId, orgId, [
+        { id: "msg_batch_public", seq: 1, senderId: alice.id, content: "public line" },
+        { id: "msg_batch_secret", seq: 2, senderId: alice.id, chatType: 2, visibleTo: alice.id, content: "my secret ask-only question" },
+      ]),
+    );
+    const note = await box.next((f) => f.type === "has_unread_msg" && f.chatId === chatId);
+    expect(note.unread).toMatchObject({ human: 1, agent: 0 });
+    expect(note.lastMessage).toBe("public line");
+    expect(JSON.stringify(box.frames)).not.toContain("secret");
+    await mine.next((f) => f.type === "has_unread_msg" && f.chatId === chatId);
+  });
+
+  it("is idempotent: the same job delivered twice (and twice in one batch) mirrors and counts once", async () => {
+    const { alice, bob, chatId, orgId } = await groupOfTwo();
+    const job = mirrorJob(chatId, orgId, [
+      { id: "msg_mirror_dup_1", seq: 1, senderId: alice.id, content: "duplicated delivery" },
+      { id: "msg_mirror_dup_2", seq: 2, senderId: alice.id, chatType: 1, content: "agent side" },
+    ]);
+    const r1 = await deliver(job, job);
+    expect(r1.retryMessages).toEqual([]);
+    const r2 = await deliver(job);
+    expect(r2.explicitAcks).toHaveLength(1);
+    expect(await mirrorCount(chatId)).toBe(2);
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 1, agent: 1 });
+    const fts = await env.DB.prepare("SELECT count(*) AS n FROM message_fts WHERE message_fts MATCH ?").bind("duplicated").first<{ n: number }>();
+    expect(fts?.n).toBe(1);
+  });
+
+  it("a message from a virtual employee counts as an agent message, also in the discussion stream", async () => {
+    const { alice, bob, chatId, orgId } = await groupOfTwo();
+    await deliver(mirrorJob(chatId, orgId, [{ id: "msg_from_vire_1", seq: 1, senderId: "vire_x", senderType: "virtual_employee", content: "I am the agent" }]));
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 0, agent: 1 });
+    expect(await unreadOf(chatId, alice.id)).toEqual({ human: 0, agent: 1 });
+  });
+
+  it("an older job arriving late does not replace a newer last message", async () => {
+    const { alice, bob, chatId, orgId } = await groupOfTwo();
+    await deliver(mirrorJob(chatId, orgId, [{ id: "msg_order_new", seq: 5, senderId: alice.id, content: "newest" }]));
+    await deliver(mirrorJob(chatId, orgId, [{ id: "msg_order_old", seq: 3, senderId: alice.id, content: "older" }]));
+    expect((await chatList(bob)).find((c) => c.id === chatId).lastMessage).toBe("newest");
+  });
+
+  it("a job for a dissolved chat is acked and writes nothing", async () => {
+    const { alice, chatId, orgId } = await groupOfTwo();
+    expect((await call(`/api/group-chats/${chatId}`, { method: "DELETE", token: alice.token })).status).toBe(200);
+    const r = await deliver(mirrorJob(chatId, orgId, [{ id: "msg_gone_1", seq: 1, senderId: alice.id, content: "too late" }]));
+    expect(r.explicitAcks).toHaveLength(1);
+    expect(await mirrorCount(chatId)).toBe(0);
+  });
+});
