@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import WebSocket from "ws";
 import { launchApp } from "../scripts/launch.ts";
 import { benchChatId, benchSeedSql, benchToken } from "./seed.ts";
 import { ms, percentile } from "./stats.ts";
@@ -20,19 +21,23 @@ const SCENARIOS: Scenario[] = [
   { clients: 500, rate: 20, seconds: 10 },
 ];
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
+/** BENCH_CLIENTS=100 runs one scenario only (for profiling). */
+const ONLY = process.env.BENCH_CLIENTS ? Number(process.env.BENCH_CLIENTS) : null;
 
 interface Client {
   index: number;
   ws: WebSocket;
 }
 
+// The `ws` package, not Node's built-in WebSocket: with hundreds of sockets in one process the
+// client's own frame handling would otherwise be what the benchmark measures.
 async function connect(base: string, chatId: string, index: number, onFrame: (client: number, frame: any) => void): Promise<Client> {
-  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${chatId}/ws?token=${benchToken(index)}`);
+  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${chatId}/ws?token=${benchToken(index)}`, { perMessageDeflate: false });
   await new Promise<void>((resolve, reject) => {
-    ws.addEventListener("open", () => resolve(), { once: true });
-    ws.addEventListener("error", () => reject(new Error(`client ${index} could not connect`)), { once: true });
+    ws.once("open", () => resolve());
+    ws.once("error", (err) => reject(new Error(`client ${index} could not connect: ${err.message}`)));
   });
-  ws.addEventListener("message", (e) => onFrame(index, JSON.parse(String(e.data))));
+  ws.on("message", (data) => onFrame(index, JSON.parse(data.toString())));
   return { index, ws };
 }
 
@@ -119,7 +124,7 @@ async function main() {
   const app = await launchApp({ port: PORT, stateDir: join(dir, "state"), env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1" } });
   const rows = [];
   try {
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
       console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s`);
       const r = await runScenario(app.url, s);
       rows.push(r);

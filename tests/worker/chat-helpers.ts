@@ -149,7 +149,10 @@ export async function flushMirror(chatId: string, expected: number): Promise<voi
 }
 
 export async function unreadOf(chatId: string, userId: string): Promise<{ agent: number; human: number }> {
-  const row = await env.DB.prepare("SELECT unread_agent AS agent, unread_human AS human FROM chat_participant WHERE chat_id = ? AND participant_id = ?")
+  const row = await env.DB.prepare(
+    `SELECT max(0, c.agent_count - p.seen_agent) + p.ask_unread AS agent, max(0, c.human_count - p.seen_human) AS human
+     FROM chat_participant p JOIN chat c ON c.id = p.chat_id WHERE p.chat_id = ? AND p.participant_id = ?`,
+  )
     .bind(chatId, userId)
     .first<{ agent: number; human: number }>();
   if (!row) throw new Error(`${userId} is not in ${chatId}`);

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { GroupInviteBody, Id, type GroupInvite } from "../../contract";
 import { getDb } from "../db/client";
-import { findChat } from "../db/chats";
+import { findChat, seenSoFar } from "../db/chats";
 import { chatParticipant, groupInvite, user as userTable } from "../db/schema";
 import { newApp } from "../lib/app";
 import { requireGroupMember, requireOwner } from "../lib/chat-access";
@@ -87,7 +87,7 @@ export const groupInvitesApi = newApp()
     if (invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, "This invitation has expired");
 
     await db.batch([
-      db.insert(chatParticipant).values({ chatId: chat.id, participantId: me.id, participantType: "user" }).onConflictDoNothing(),
+      db.insert(chatParticipant).values({ chatId: chat.id, participantId: me.id, participantType: "user", ...seenSoFar(chat.id) }).onConflictDoNothing(),
       db.update(groupInvite).set({ status: "accepted" }).where(and(eq(groupInvite.id, invite.id))),
     ]);
     const { added } = await syncRoomMembers(c.env, db, chat);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Id, MAX_VIRES_PER_GROUP, ParticipantsBody } from "../../contract";
 import { getDb } from "../db/client";
-import { findChat, orgMemberIds, participantsOf, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { findChat, orgMemberIds, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
 import { chat, chatParticipant } from "../db/schema";
 import { newApp } from "../lib/app";
 import { requireGroupMember, requireOwner } from "../lib/chat-access";
@@ -40,7 +40,7 @@ export const groupParticipantsApi = newApp()
     }
 
     const originalUserIds = existing.filter((p) => p.participantType === "user").map((p) => p.participantId);
-    await db.insert(chatParticipant).values(ids.map((participantId) => ({ chatId, participantId, participantType })));
+    await db.insert(chatParticipant).values(ids.map((participantId) => ({ chatId, participantId, participantType, ...seenSoFar(chatId) })));
     const row = await refreshKind(db, access.chat);
     await syncRoomMembers(c.env, db, row);
     if (participantType === "user") await announceChat(c.env, db, row, ids);

@@ -2,11 +2,14 @@ import { newApp } from "../lib/app";
 import { requireSameOrigin } from "../lib/origin";
 import { requireUser } from "../lib/session";
 import { inboxStub } from "../rooms/stubs";
+import { INBOX_USER_HEADER } from "../rooms/user-inbox";
 
 /** `/api/inbox/ws`: every tab's socket to its user's inbox (the global real-time connection). */
 export const inboxApi = newApp()
   .use(requireUser)
   .get("/ws", (c) => {
     requireSameOrigin(c);
-    return inboxStub(c.env, c.get("user").id).fetch(c.req.raw);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(INBOX_USER_HEADER, c.get("user").id);
+    return inboxStub(c.env, c.get("user").id).fetch(new Request(c.req.raw.url, { headers }));
   });

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { MarkReadBody, type UnreadCounts } from "../../contract";
+import { and, eq, sql } from "drizzle-orm";
+import { MarkReadBody } from "../../contract";
 import { getDb } from "../db/client";
-import { chatParticipant } from "../db/schema";
+import { chat, chatParticipant } from "../db/schema";
+import { unreadOf } from "../db/unread";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
 import { ok } from "../lib/envelope";
@@ -15,18 +16,18 @@ export const unreadApi = newApp()
     const { chatId, is_agent_msg } = await jsonBody(c, MarkReadBody);
     const db = getDb(c.env.DB);
     const userId = c.get("user").id;
-    await requireChatMember(db, userId, chatId);
+    const { chat: row } = await requireChatMember(db, userId, chatId);
     const now = new Date();
-    const [row] = await db
+    // Reading catches `seen` up with the chat's counters as they are now.
+    const [me] = await db
       .update(chatParticipant)
-      .set(is_agent_msg === 1 ? { unreadAgent: 0, lastReadAt: now } : { unreadHuman: 0, lastReadAt: now })
+      .set(
+        is_agent_msg === 1
+          ? { seenAgent: sql`(SELECT ${chat.agentCount} FROM ${chat} WHERE ${chat.id} = ${chatId})`, askUnread: 0, lastReadAt: now }
+          : { seenHuman: sql`(SELECT ${chat.humanCount} FROM ${chat} WHERE ${chat.id} = ${chatId})`, lastReadAt: now },
+      )
       .where(and(eq(chatParticipant.chatId, chatId), eq(chatParticipant.participantId, userId)))
       .returning();
-    const unread: UnreadCounts = {
-      total: (row?.unreadAgent ?? 0) + (row?.unreadHuman ?? 0),
-      agent: row?.unreadAgent ?? 0,
-      human: row?.unreadHuman ?? 0,
-      lastReadAt: now.toISOString(),
-    };
-    return ok(c, { unread });
+    const [counts] = await db.select({ human: chat.humanCount, agent: chat.agentCount }).from(chat).where(eq(chat.id, row.id));
+    return ok(c, { unread: unreadOf(counts ?? { human: 0, agent: 0 }, me!) });
   });

@@ -1,6 +1,7 @@
 import type { ChatListItem, Participant } from "../../contract";
 import type { RoomMember } from "../rooms/chat-room/types";
 import { isGroup, type ChatRow, type ParticipantDetail } from "./chats";
+import { unreadOf } from "./unread";
 
 const LIST_TYPE = { single_group: "group", human_group: "group", virtual_employee: "private_virtual", real_person: "private_human" } as const;
 
@@ -56,11 +57,6 @@ export function toChatListItem(row: ChatRow, participants: ParticipantDetail[], 
     project_id: row.projectId,
     project_name: null,
     status: "active",
-    unread: {
-      total: (me?.unreadAgent ?? 0) + (me?.unreadHuman ?? 0),
-      agent: me?.unreadAgent ?? 0,
-      human: me?.unreadHuman ?? 0,
-      lastReadAt: me?.lastReadAt?.toISOString() ?? null,
-    },
+    unread: me ? unreadOf({ human: row.humanCount, agent: row.agentCount }, me) : { total: 0, agent: 0, human: 0, lastReadAt: null },
   };
 }

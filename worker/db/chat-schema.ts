@@ -51,13 +51,20 @@ export const chat = sqliteTable(
     lastMessageText: text("last_message_text"),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
     lastMessageSeq: integer("last_message_seq").notNull().default(0),
+    /** Messages so far in the human and agent counters; unread = these minus what a participant has seen. */
+    humanCount: integer("human_count").notNull().default(0),
+    agentCount: integer("agent_count").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
   },
   (t) => [index("chat_org_idx").on(t.orgId)],
 );
 
-/** Who is in a chat, their role, and their unread counters (kept by the message mirror). */
+/**
+ * Who is in a chat and how far they have read. Unread counts are the chat's counters minus the
+ * `seen` ones, so a message costs one write however many members the chat has; ask-only replies
+ * reach one person and are counted on their row directly.
+ */
 export const chatParticipant = sqliteTable(
   "chat_participant",
   {
@@ -67,8 +74,9 @@ export const chatParticipant = sqliteTable(
     participantId: text("participant_id").notNull(),
     participantType: text("participant_type", { enum: ["user", "virtual_employee"] }).notNull(),
     cpRole: text("cp_role", { enum: ["owner", "presenter", "member"] }).notNull().default("member"),
-    unreadAgent: integer("unread_agent").notNull().default(0),
-    unreadHuman: integer("unread_human").notNull().default(0),
+    seenHuman: integer("seen_human").notNull().default(0),
+    seenAgent: integer("seen_agent").notNull().default(0),
+    askUnread: integer("ask_unread").notNull().default(0),
     lastReadAt: integer("last_read_at", { mode: "timestamp_ms" }),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
   },
@@ -111,3 +119,10 @@ export const groupInvite = sqliteTable(
   },
   (t) => [index("group_invite_chat_idx").on(t.chatId)],
 );
+
+/** How many tabs a user has open (their inbox sockets): unread notices go only to people who are online. */
+export const userPresence = sqliteTable("user_presence", {
+  userId: text("user_id").primaryKey(),
+  tabs: integer("tabs").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
+});

@@ -137,3 +137,11 @@ export async function orgMemberIds(db: Db, orgId: string, ids: string[]): Promis
   }
   return out;
 }
+
+/** A newcomer has "seen" everything said before they joined: history is there, but not unread. */
+export function seenSoFar(chatId: string) {
+  return {
+    seenHuman: sql<number>`(SELECT ${chat.humanCount} FROM ${chat} WHERE ${chat.id} = ${chatId})`,
+    seenAgent: sql<number>`(SELECT ${chat.agentCount} FROM ${chat} WHERE ${chat.id} = ${chatId})`,
+  };
+}

@@ -1,6 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { encodeFrame, type InboxFrame } from "../../contract";
 import type { Env } from "../env";
+import { getDb } from "../db/client";
+import { userPresence } from "../db/schema";
+
+export const INBOX_USER_HEADER = "x-inbox-user-id";
 
 /**
  * One per user: the spec's "global real-time connection". Every open tab of the user holds a
@@ -9,9 +13,26 @@ import type { Env } from "../env";
 export class UserInbox extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const userId = request.headers.get(INBOX_USER_HEADER);
+    if (userId) await this.ctx.storage.put("userId", userId);
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1]);
+    await this.recordPresence();
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /**
+   * Writes how many tabs are open to D1, so the message mirror only notifies people who are online.
+   * A stale count (an object that vanished without close events) only costs a wasted notice.
+   */
+  private async recordPresence(closing?: WebSocket): Promise<void> {
+    const userId = await this.ctx.storage.get<string>("userId");
+    if (!userId) return;
+    const tabs = this.ctx.getWebSockets().filter((ws) => ws !== closing && ws.readyState === WebSocket.OPEN).length;
+    await getDb(this.env.DB)
+      .insert(userPresence)
+      .values({ userId, tabs, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: userPresence.userId, set: { tabs, updatedAt: new Date() } });
   }
 
   /** Delivers one frame to every tab; returns how many sockets it reached. */
@@ -40,5 +61,6 @@ export class UserInbox extends DurableObject<Env> {
     } catch {
       // already closed
     }
+    await this.recordPresence(ws);
   }
 }
