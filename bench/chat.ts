@@ -41,6 +41,18 @@ async function connect(base: string, chatId: string, index: number, onFrame: (cl
   return { index, ws };
 }
 
+/** Sends `count` messages at `rate` per second, round-robin over the clients. */
+async function sendAtRate(clients: Client[], rate: number, count: number, idOf: (n: number) => string, onSend: (id: string) => void): Promise<void> {
+  const started = performance.now();
+  for (let n = 0; n < count; n += 1) {
+    const wait = started + (n * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const id = idOf(n);
+    onSend(id);
+    clients[n % clients.length]!.ws.send(JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }));
+  }
+}
+
 async function runScenario(base: string, s: Scenario) {
   const chatId = benchChatId(s.clients);
   const sentAt = new Map<string, number>();
@@ -76,18 +88,13 @@ async function runScenario(base: string, s: Scenario) {
     clients.push(...(await Promise.all(batch)));
   }
   await new Promise((r) => setTimeout(r, 500));
+  // Two seconds of traffic that is not measured: a real room is warm, and so is its JIT.
+  await sendAtRate(clients, s.rate, s.rate * 2, (n) => `msg_warm_${s.clients}_${n}`, () => undefined);
+  await new Promise((r) => setTimeout(r, 1000));
 
   const total = s.rate * s.seconds;
   const started = performance.now();
-  for (let n = 0; n < total; n += 1) {
-    const due = started + (n * 1000) / s.rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const sender = clients[n % clients.length]!;
-    const id = `msg_bench_${s.clients}_${n}`;
-    sentAt.set(id, performance.now());
-    sender.ws.send(JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }));
-  }
+  await sendAtRate(clients, s.rate, total, (n) => `msg_bench_${s.clients}_${n}`, (id) => sentAt.set(id, performance.now()));
   const sendSeconds = (performance.now() - started) / 1000;
   // Let the last deliveries arrive.
   const deadline = performance.now() + 10_000;

@@ -28,6 +28,8 @@ export const MirrorJob = v.object({
 type MirrorItem = v.InferOutput<typeof MirrorItem>;
 
 const PREVIEW_CHARS = 200;
+/** message_mirror has 9 columns; 10 rows bind 90 parameters, under D1's limit of 100. */
+const ROWS_PER_INSERT = 10;
 
 /** Which counter a message raises for the people who did not send it. */
 function counterFor(item: MirrorItem): "agent" | "human" {
@@ -52,22 +54,42 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
 
   const inChat = (participantId: string) => and(eq(chatParticipant.chatId, job.chatId), eq(chatParticipant.participantId, participantId));
   const statements = [];
+  // Multi-row inserts, sliced so each statement stays under D1's 100 bound parameters.
+  const rows = fresh.map((item) => ({ ...item, chatId: job.chatId, createdAt: new Date(item.createdAt) }));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    statements.push(db.insert(messageMirror).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+  }
+  // One counter update per batch and one `seen` update per sender, however many messages.
+  const tally = { agent: 0, human: 0 };
+  const bySender = new Map<string, { agent: number; human: number }>();
+  const askUnread = new Map<string, number>();
   for (const item of fresh) {
-    statements.push(db.insert(messageMirror).values({ ...item, chatId: job.chatId, createdAt: new Date(item.createdAt) }).onConflictDoNothing());
     if (item.chatType === STREAM_ASK) {
       // Only the owner sees an ask-only stream; their own questions are not news to them.
-      if (item.visibleTo && item.senderId !== item.visibleTo) {
-        statements.push(db.update(chatParticipant).set({ askUnread: sql`${chatParticipant.askUnread} + 1` }).where(inChat(item.visibleTo)));
-      }
+      if (item.visibleTo && item.senderId !== item.visibleTo) askUnread.set(item.visibleTo, (askUnread.get(item.visibleTo) ?? 0) + 1);
       continue;
     }
-    const agent = counterFor(item) === "agent";
-    statements.push(db.update(chat).set(agent ? { agentCount: sql`${chat.agentCount} + 1` } : { humanCount: sql`${chat.humanCount} + 1` }).where(eq(chat.id, job.chatId)));
+    const counter = counterFor(item);
+    tally[counter] += 1;
     if (item.senderId) {
-      statements.push(
-        db.update(chatParticipant).set(agent ? { seenAgent: sql`${chatParticipant.seenAgent} + 1` } : { seenHuman: sql`${chatParticipant.seenHuman} + 1` }).where(inChat(item.senderId)),
-      );
+      const own = bySender.get(item.senderId) ?? { agent: 0, human: 0 };
+      own[counter] += 1;
+      bySender.set(item.senderId, own);
     }
+  }
+  if (tally.agent || tally.human) {
+    statements.push(db.update(chat).set({ agentCount: sql`${chat.agentCount} + ${tally.agent}`, humanCount: sql`${chat.humanCount} + ${tally.human}` }).where(eq(chat.id, job.chatId)));
+  }
+  for (const [senderId, own] of bySender) {
+    statements.push(
+      db
+        .update(chatParticipant)
+        .set({ seenAgent: sql`${chatParticipant.seenAgent} + ${own.agent}`, seenHuman: sql`${chatParticipant.seenHuman} + ${own.human}` })
+        .where(inChat(senderId)),
+    );
+  }
+  for (const [owner, n] of askUnread) {
+    statements.push(db.update(chatParticipant).set({ askUnread: sql`${chatParticipant.askUnread} + ${n}` }).where(inChat(owner)));
   }
   const latest = fresh.filter((m) => m.chatType !== STREAM_ASK).at(-1);
   if (latest) {

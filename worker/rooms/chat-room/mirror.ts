@@ -27,6 +27,10 @@ export function toMirrorItem(row: MessageRow): MirrorItem {
   };
 }
 
-/** Messages go to the queue in batches: fewer queue calls, and the alarm retries a failed flush. */
+/**
+ * Messages go to the queue in batches from an alarm: fewer queue calls and consumer runs, and the
+ * alarm retries a failed flush. A second of delay is invisible to search and unread badges, while
+ * flushing more often costs every member's latency in a busy room.
+ */
 export const MIRROR_BATCH = 100;
-export const MIRROR_DELAY_MS = 200;
+export const MIRROR_DELAY_MS = 1000;
