@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import type { ChatListItem } from "../../../contract";
@@ -9,8 +9,8 @@ import { chatKey, revalidateChatList } from "../../app/realtime/chatListCache";
 import { selectChat } from "../../app/session/selection";
 import { useSession } from "../../app/session/useSession";
 import { withLanguage } from "../../i18n/language";
-import { useLang, useLangPath } from "../../i18n/useLang";
-import { LoadingScreen, MessageScreen } from "../../ui/Screens";
+import { useLang } from "../../i18n/useLang";
+import { InviteLinkScreen } from "../../ui/InviteLinkScreen";
 import { errorMessage } from "./groupErrors";
 import { extractGroupInviteCode } from "./inviteLink";
 
@@ -21,10 +21,8 @@ import { extractGroupInviteCode } from "./inviteLink";
  */
 export function GroupInvitePage() {
   const { t } = useTranslation();
-  const to = useLangPath();
   const lang = useLang();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const code = extractGroupInviteCode(useParams().inviteCode ?? "");
   const { user, status } = useSession();
   const [error, setError] = useState<string | null>(null);
@@ -47,33 +45,11 @@ export function GroupInvitePage() {
     })().catch((err: unknown) => setError(errorMessage(err) || t("groups.invitePage.failed")));
   }, [status, user, code, lang, navigate, t]);
 
-  if (status === "unauthenticated") return <Navigate to={`${to("/auth/signin")}?redirect=${encodeURIComponent(pathname)}`} replace />;
-  if (!code || error) {
-    return (
-      <MessageScreen
-        testId="group-invite-error"
-        title={t("groups.invitePage.failedTitle")}
-        body={error ?? t("groups.invitePage.invalid")}
-        actions={
-          <Link className="btn btn--primary btn--md" to={to("/home")}>
-            {t("common.backToHome")}
-          </Link>
-        }
-      />
-    );
-  }
-  if (status === "error") {
-    return (
-      <MessageScreen
-        title={t("screens.sessionFailedTitle")}
-        body={t("screens.sessionFailedBody")}
-        actions={
-          <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
-            {t("common.retry")}
-          </button>
-        }
-      />
-    );
-  }
-  return <LoadingScreen title={t("groups.invitePage.title")} detail={t("groups.invitePage.joining")} testId="group-invite-pending" />;
+  return (
+    <InviteLinkScreen
+      status={status}
+      failure={!code || error ? { title: t("groups.invitePage.failedTitle"), body: error ?? t("groups.invitePage.invalid"), testId: "group-invite-error" } : null}
+      pending={{ title: t("groups.invitePage.title"), detail: t("groups.invitePage.joining"), testId: "group-invite-pending" }}
+    />
+  );
 }
