@@ -13,6 +13,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
             DEV_EMAILS: "dev@example.com",
+            BETTER_AUTH_URL: "http://localhost",
           },
         },
       }),

@@ -30,6 +30,9 @@ describe("chat between two people", () => {
     const alice = await newPerson(browser());
     const bob = await newPerson(browser());
     await signIn(alice.page, "alice@example.com", "alice-demo-pass");
+    // Arriving from login opens the first agent chat (spec 02 §2.1): Alice's is the Launch Team.
+    await alice.page.waitForURL(/chatId=chat_demo_launch/);
+    await alice.page.getByTestId("chat-area").waitFor();
     await signIn(bob.page, "bob@example.com", "bob-demo-pass");
     await useOrganization(alice.page, "org_demo_acme");
     await useOrganization(bob.page, "org_demo_acme");

@@ -8,11 +8,15 @@ describe("app shell", () => {
   it("switches the language and keeps the page", async () => {
     const { context, page } = await newPerson(browser());
     await signIn(page, "bob@example.com", "bob-demo-pass");
+    // Arriving from login opens the first agent chat (spec 02 §2.1); a plain visit shows the welcome screen.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto("/en/home");
+    await page.getByTestId("chat-list").waitFor();
     expect(await page.getByTestId("welcome-screen").textContent()).toContain("Select a chat to start messaging");
 
     await openUserMenu(page);
     await page.getByTestId("language-option-zh").click();
-    await page.waitForURL("**/zh/home");
+    await page.waitForURL(/\/zh\/home/);
     await expect.poll(() => page.getByTestId("welcome-screen").textContent()).toContain("选择一个聊天开始对话");
     expect(await page.locator("html").getAttribute("lang")).toMatch(/^zh/);
 

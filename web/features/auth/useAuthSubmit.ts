@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { mutate } from "swr";
 import { API_KEYS } from "../../app/api/swr";
+import { markArrivedFromLogin } from "../../app/session/arrival";
 import { useAfterAuthPath } from "./AuthLayout";
 import { authErrorText } from "./authErrors";
 
@@ -22,6 +23,7 @@ export function useAuthSubmit(call: () => Promise<void>) {
       // Clear whatever a previous user left in the cache, then load the new session before leaving.
       await mutate((key) => key !== API_KEYS.session, undefined, { revalidate: false });
       await mutate(API_KEYS.session);
+      markArrivedFromLogin();
       navigate(after, { replace: true });
     } catch (err) {
       setError(authErrorText(err, t));

@@ -11,6 +11,7 @@ import { ChatRow } from "./ChatRow";
 import { CollapsedChatList } from "./CollapsedChatList";
 import { selectionStep, stepSelection, unreadSummary, visibleChats, type ChatFilter } from "./chatFilters";
 import { useChatList } from "./useChatList";
+import { useOpenOnArrival } from "./arrival";
 
 export interface ChatListProps {
   collapsed: boolean;
@@ -38,6 +39,7 @@ export function ChatList({ collapsed, onExpand, onNewGroup, onNewChat, onInviteF
   const shown = useMemo(() => visibleChats(chats, filter, query), [chats, filter, query]);
   const unread = useMemo(() => unreadSummary(chats), [chats]);
   const selectedRow = selectedId ? chats.find((chat) => chat.id === selectedId) : undefined;
+  useOpenOnArrival(chats, loaded, selectedId);
 
   // Opening a chat reads its first tab: clear that count at once, then store what the server counts.
   useEffect(() => {
