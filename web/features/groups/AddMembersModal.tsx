@@ -9,6 +9,7 @@ import { Modal } from "../../ui/Modal";
 import { ContactSection } from "./ContactSection";
 import { availableContact, matchesContact, toggleContact, vireBlocked, type AvailableMember, type Contact } from "./contacts";
 import { useGroupActions } from "./useGroupActions";
+import { SearchInput } from "../../ui/SearchInput";
 
 interface AvailableJoinMembers {
   success: boolean;
@@ -104,15 +105,7 @@ export function AddMembersModal({ open, onOpenChange, chat, onInvite }: AddMembe
       <div className="add-members">
         <div className="add-members__left">
           <div className="row">
-            <input
-              type="search"
-              className="field__input"
-              placeholder={t("groups.add.search")}
-              aria-label={t("groups.add.search")}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              data-testid="add-members-search"
-            />
+            <SearchInput label={t("groups.add.search")} value={query} onChange={setQuery} testId="add-members-search" />
             <Button variant="secondary" onClick={onInvite} data-testid="invite-group-button">
               {t("groups.add.inviteFriends")}
             </Button>

@@ -16,6 +16,7 @@ import { errorMessage, isGroupLimitError, isVireLimitError } from "./groupErrors
 import { SelectedMembersPanel } from "./SelectedMembersPanel";
 import { useOrganizationUsers, useVirtualEmployees } from "./useContacts";
 import { usePlanTier } from "./usePlanTier";
+import { SearchInput } from "../../ui/SearchInput";
 
 interface CreateGroupModalProps {
   open: boolean;
@@ -146,15 +147,7 @@ export function CreateGroupModal({ open, onOpenChange, organizationName }: Creat
           />
           <div className="create-group__columns">
             <div className="create-group__contacts">
-              <input
-                type="search"
-                className="field__input"
-                placeholder={t("groups.create.searchPlaceholder")}
-                aria-label={t("groups.create.searchPlaceholder")}
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                data-testid="group-contact-search"
-              />
+              <SearchInput label={t("groups.create.searchPlaceholder")} value={query} onChange={setQuery} testId="group-contact-search" />
               {membersError && (
                 <p className="field__error" role="alert">
                   {membersError}

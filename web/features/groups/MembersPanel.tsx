@@ -11,6 +11,7 @@ import { isGroupChat, matchesMember, sortMembers } from "./chatPeople";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { MemberRow } from "./MemberRow";
 import { useGroupActions } from "./useGroupActions";
+import { SearchInput } from "../../ui/SearchInput";
 
 type Pending = { kind: "remove"; member: Participant } | { kind: "leave" } | { kind: "dissolve" } | null;
 
@@ -96,16 +97,7 @@ export function MembersPanel({ chat, isOwner, onClose, top = 0 }: MembersPanelPr
           <span aria-hidden>×</span>
         </button>
       </header>
-      <input
-        ref={search}
-        type="search"
-        className="field__input"
-        placeholder={t("groups.members.search")}
-        aria-label={t("groups.members.search")}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        data-testid="members-search"
-      />
+      <SearchInput ref={search} label={t("groups.members.search")} value={query} onChange={setQuery} testId="members-search" />
       <LoadState loading={isLoading} failed={Boolean(error) && !data} failedText={t("groups.members.loadFailed")} onRetry={() => void mutate()} />
       {data && shown.length === 0 && (
         <p className="muted members-panel__empty" role="status">
