@@ -4,7 +4,7 @@
 // Environment: PORT (default 8787), STATE_DIR (where local D1/R2/DO data lives, default
 // .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -26,18 +26,41 @@ function run(step: string, cmd: string, args: string[]): void {
   }
 }
 
-/** A first run writes .dev.vars with a fresh secret; later runs keep the file the developer may have edited. */
-function ensureDevVars(): void {
+/**
+ * A first run writes .dev.vars with fresh secrets; later runs keep what the developer may have
+ * edited and only add a secret that an older file lacks. Returns the settings the file holds.
+ */
+function ensureDevVars(): Record<string, string> {
   const file = join(root, ".dev.vars");
-  if (existsSync(file)) {
-    if (!/^BETTER_AUTH_SECRET=/m.test(readFileSync(file, "utf8"))) {
-      console.error("✖ .dev.vars has no BETTER_AUTH_SECRET; add one (32+ characters) or delete the file to regenerate it.");
-      process.exit(1);
-    }
-    return;
+  if (!existsSync(file)) {
+    writeFileSync(file, `BETTER_AUTH_SECRET=${randomBytes(32).toString("hex")}\nDEV_EMAILS=${ALICE.email}\n`);
+    console.log("Wrote .dev.vars with a new BETTER_AUTH_SECRET");
   }
-  writeFileSync(file, `BETTER_AUTH_SECRET=${randomBytes(32).toString("hex")}\nDEV_EMAILS=${ALICE.email}\n`);
-  console.log("Wrote .dev.vars with a new BETTER_AUTH_SECRET");
+  if (!/^BETTER_AUTH_SECRET=/m.test(readFileSync(file, "utf8"))) {
+    console.error("✖ .dev.vars has no BETTER_AUTH_SECRET; add one (32+ characters) or delete the file to regenerate it.");
+    process.exit(1);
+  }
+  if (!/^SANDBOX_SECRET=/m.test(readFileSync(file, "utf8"))) {
+    appendFileSync(file, `SANDBOX_SECRET=${randomBytes(24).toString("hex")}\n`);
+  }
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match) vars[match[1]!] = match[2]!;
+  }
+  return vars;
+}
+
+/** The sandbox host (files, git, terminals) beside the Worker, reachable only on loopback. */
+function startSandbox(secret: string, port: number): ReturnType<typeof spawn> {
+  const sandbox = spawn(process.execPath, ["sandbox/server.ts"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, SANDBOX_SECRET: secret, SANDBOX_PORT: String(port), SANDBOX_HOST: "127.0.0.1", SANDBOX_ROOT: join(stateDir, "sandbox-workspaces") },
+  });
+  // The chat works without it; say so instead of taking the Worker down with it.
+  sandbox.on("exit", (code) => code !== 0 && code !== null && console.error(`✖ the sandbox host exited (code ${code}); coding workspaces are unavailable`));
+  return sandbox;
 }
 
 async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promise<void> {
@@ -56,7 +79,7 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
 }
 
 async function main(): Promise<void> {
-  ensureDevVars();
+  const vars = ensureDevVars();
   const persist = ["--persist-to", stateDir];
   run("Applying D1 migrations (local)", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 
@@ -72,24 +95,34 @@ async function main(): Promise<void> {
     run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);
   }
 
+  console.log("\n▶ Starting the sandbox host");
+  const sandboxPort = Number(process.env.SANDBOX_PORT ?? port + 1);
+  const sandbox = startSandbox(vars.SANDBOX_SECRET!, sandboxPort);
+
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
   // Browser tests sign in dozens of times from one address; they raise the sign-in rate limit.
-  const vars = process.env.AUTH_RATE_LIMIT_MAX ? ["--var", `AUTH_RATE_LIMIT_MAX:${process.env.AUTH_RATE_LIMIT_MAX}`] : [];
-  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...vars, "--show-interactive-dev-session=false"], {
+  const extraVars = process.env.AUTH_RATE_LIMIT_MAX ? ["--var", `AUTH_RATE_LIMIT_MAX:${process.env.AUTH_RATE_LIMIT_MAX}`] : [];
+  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: childEnv,
   });
-  const stop = () => worker.kill("SIGTERM");
+  const stop = () => {
+    worker.kill("SIGTERM");
+    sandbox.kill("SIGTERM");
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  worker.on("exit", (code) => process.exit(code ?? 0));
+  worker.on("exit", (code) => {
+    sandbox.kill("SIGTERM");
+    process.exit(code ?? 0);
+  });
 
   await waitForReady(url, worker);
   console.log(`
 ================================================================
-  Team chat is running at ${url}
+  Team chat is running at ${url}   (sandbox host on 127.0.0.1:${sandboxPort})
   Sign in as ${ALICE.email} / ${ALICE.password}  (developer, owns Acme Robotics)
           or ${BOB.email} / ${BOB.password}  (also works in Acme Robotics)
   Stop with Ctrl+C.

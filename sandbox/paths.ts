@@ -1,0 +1,77 @@
+// Path safety: every caller-supplied path is resolved inside its workspace, lexically first
+// (no "..", no absolute paths, no NUL) and then physically (realpath), so a symlink inside the
+// workspace cannot be used to read or write outside it.
+import path from "node:path";
+import fs from "node:fs/promises";
+import { HttpError } from "./http.ts";
+
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+export const OUTSIDE = "Path outside the workspace";
+
+export function checkId(id: string, what: string): string {
+  if (!ID_RE.test(id)) throw new HttpError(400, `Invalid ${what}`);
+  return id;
+}
+
+export function workspaceDir(root: string, userId: string, projectId: string): string {
+  return path.join(root, checkId(userId, "userId"), checkId(projectId, "projectId"));
+}
+
+function isInside(root: string, p: string): boolean {
+  return p === root || p.startsWith(root + path.sep);
+}
+
+/** Lexical part: returns a normalised relative path with forward slashes ("" = the workspace). */
+export function cleanRelative(rel: unknown): string {
+  if (rel === undefined || rel === null || rel === "") return "";
+  if (typeof rel !== "string") throw new HttpError(400, "path must be a string");
+  if (rel.includes("\0")) throw new HttpError(400, OUTSIDE);
+  // Windows-style roots are refused too: the path is meant to be portable and relative.
+  if (path.isAbsolute(rel) || rel.startsWith("\\") || /^[A-Za-z]:/.test(rel)) throw new HttpError(400, OUTSIDE);
+  const parts = rel.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
+  if (parts.some((p) => p === "..")) throw new HttpError(400, OUTSIDE);
+  return parts.join("/");
+}
+
+/**
+ * Physical part: the deepest existing ancestor of the target (the target itself when it exists)
+ * must really be inside the workspace. Dangling symlinks are refused because their target is
+ * unknown and writing through them could create a file anywhere.
+ */
+export async function resolveInside(wsDir: string, rel: unknown): Promise<{ abs: string; rel: string }> {
+  const clean = cleanRelative(rel);
+  const abs = clean ? path.join(wsDir, ...clean.split("/")) : wsDir;
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(wsDir);
+  } catch {
+    throw new HttpError(404, "Workspace not found");
+  }
+  let probe = abs;
+  for (;;) {
+    let real: string | null = null;
+    try {
+      real = await fs.realpath(probe);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+    }
+    if (real !== null) {
+      if (!isInside(realRoot, real)) throw new HttpError(400, OUTSIDE);
+      return { abs, rel: clean };
+    }
+    const link = await fs.lstat(probe).catch(() => null);
+    if (link?.isSymbolicLink()) throw new HttpError(400, OUTSIDE);
+    if (probe === wsDir) throw new HttpError(404, "Workspace not found");
+    probe = path.dirname(probe);
+  }
+}
+
+/** Joins a folder and a file name coming from an upload; the name may not smuggle separators. */
+export function joinName(folder: string, name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  if (base === "" || base === "." || base === ".." || base.includes("\0")) {
+    throw new HttpError(400, "Invalid file name");
+  }
+  return folder ? `${folder}/${base}` : base;
+}
