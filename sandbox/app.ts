@@ -14,6 +14,8 @@ import * as gitRoutes from "./git.ts";
 import { search } from "./search.ts";
 import { killPort, processes } from "./processes.ts";
 import { createTerminalServer } from "./terminal.ts";
+import { download } from "./archive.ts";
+import { domains, restart } from "./services.ts";
 
 export type SandboxConfig = { root: string; secret: string };
 
@@ -34,6 +36,9 @@ const ROUTES: Record<string, Route> = {
   "POST search": search,
   "GET processes": processes,
   "POST processes/kill": killPort,
+  "GET download": download,
+  "GET domains": domains,
+  "POST restart": restart,
 };
 
 const CreateBody = v.object({ init: v.optional(v.boolean(), false) });

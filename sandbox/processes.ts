@@ -29,7 +29,7 @@ async function listeningInodes(): Promise<Map<string, number>> {
 }
 
 /** Fields of /proc/[pid]/stat after the command name (which may itself contain spaces). */
-async function statFields(pid: number): Promise<string[] | null> {
+export async function statFields(pid: number): Promise<string[] | null> {
   const text = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
   if (!text) return null;
   return text.slice(text.lastIndexOf(")") + 2).split(" ");
@@ -110,7 +110,7 @@ const KillBody = v.object({
 });
 
 /** A zombie counts as gone: it no longer holds its sockets, its parent just has not reaped it. */
-async function alive(pid: number): Promise<boolean> {
+export async function alive(pid: number): Promise<boolean> {
   const f = await statFields(pid);
   return f !== null && f[0] !== "Z" && f[0] !== "X";
 }

@@ -17,6 +17,13 @@ export function shellPids(wsDir: string): Set<number> {
   return new Set([...(sessions.get(wsDir) ?? [])].map((p) => p.pid));
 }
 
+/** Ends every live shell of one workspace (SIGHUP through the PTY); returns their pids. */
+export function endSessions(wsDir: string): number[] {
+  const shells = [...(sessions.get(wsDir) ?? [])];
+  for (const p of shells) safeKill(p);
+  return shells.map((p) => p.pid);
+}
+
 export function killAllSessions(): void {
   for (const set of sessions.values()) for (const p of set) safeKill(p);
 }
