@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SECRET, openTerminal, startSandbox, waitFor, type Sandbox } from "./helpers.ts";
+import { SECRET, openTerminal, startSandbox, waitFor, type Sandbox, freePort } from "./helpers.ts";
 
 let sb: Sandbox;
 let tmp: string;
@@ -15,16 +14,6 @@ const WB = `/workspaces/${B}`;
 const started: number[] = [];
 const terminals: Awaited<ReturnType<typeof openTerminal>>[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function gone(pid: number): boolean {
   try {

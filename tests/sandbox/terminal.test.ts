@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import net from "node:net";
 import WebSocket from "ws";
-import { openTerminal, startSandbox, waitFor, type Sandbox } from "./helpers.ts";
+import { openTerminal, startSandbox, waitFor, type Sandbox, freePort } from "./helpers.ts";
 
 let sb: Sandbox;
 const WS_ID = "u3/term-proj";
 const W = `/workspaces/${WS_ID}`;
 const started: number[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   sb = await startSandbox();
