@@ -1,9 +1,14 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { freePort } from "./tests/fakes/free-port";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  // The scripted model (tests/fakes/fake-llm.ts) listens here for the whole run; Claude models reach
+  // it over the Anthropic protocol, the others over the OpenAI-compatible one.
+  process.env.FAKE_LLM_PORT ||= String(await freePort());
+  const fakeLlm = `http://127.0.0.1:${process.env.FAKE_LLM_PORT}`;
   return {
     plugins: [
       cloudflareTest({
@@ -14,6 +19,12 @@ export default defineConfig(async () => {
             BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
             DEV_EMAILS: "dev@example.com",
             BETTER_AUTH_URL: "http://localhost",
+            FAKE_LLM_URL: fakeLlm,
+            ANTHROPIC_API_KEY: "test-anthropic-key",
+            ANTHROPIC_BASE_URL: `${fakeLlm}/v1`,
+            OPENAI_API_KEY: "test-openai-key",
+            OPENAI_BASE_URL: `${fakeLlm}/v1`,
+            AGENT_IDLE_TIMEOUT_MS: "1500",
           },
         },
       }),
@@ -21,6 +32,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      globalSetup: ["tests/fakes/global-setup.ts"],
     },
   };
 });

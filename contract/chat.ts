@@ -122,6 +122,11 @@ export interface ChatMessage {
   replyToMessage: { id: string; content: string; senderName: string } | null;
   reactions: ReactionSummary[];
   likes: LikeState;
+  /** True for an agent reply; false once its streaming is complete (spec 02 §3). */
+  isStreamingMessage: boolean;
+  isStreamingComplete: boolean;
+  /** The VIRE that wrote an agent reply. */
+  agent_id: string | null;
 }
 
 export interface MessagesPage {

@@ -4,3 +4,5 @@ export * from "./organizations";
 export * from "./membership";
 export * from "./chat";
 export * from "./realtime";
+export * from "./vires";
+export * from "./agent";

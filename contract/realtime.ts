@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { AgentClientFrames, AgentConfig, type AgentRunInfo, type AgentServerFrame, type ControlState } from "./agent";
 import { CHAT_TYPES, MESSAGE_TEXT_MAX, type ChatListItem, type ChatMessage, type LikeState, type ReactionSummary, type UnreadCounts } from "./chat";
 
 /** Spec 02 §9: the client waits 5 s for an ack and retries a socket send 3 times, 1 s apart. */
@@ -29,6 +30,7 @@ export const ChatMessageFrame = v.looseObject({
   reply_to_message_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(80)))),
   message_type: v.optional(v.picklist(["user_request", "chat"])),
   data: v.looseObject({
+    context_info: v.optional(v.looseObject({ agent_config: v.optional(AgentConfig) })),
     content: v.object({
       text: v.pipe(v.string("text must be a string"), v.maxLength(MESSAGE_TEXT_MAX, `Message is too long (max ${MESSAGE_TEXT_MAX} characters)`)),
       attachments: v.optional(v.pipe(v.array(AttachmentRef), v.maxLength(20, "At most 20 attachments per message")), []),
@@ -40,12 +42,14 @@ export type ChatMessageFrame = v.InferOutput<typeof ChatMessageFrame>;
 export const ResumeFrame = v.object({ type: v.literal("resume"), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const PingFrame = v.object({ type: v.literal("ping") });
 
-export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame], "Unknown frame type");
+export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame, ...AgentClientFrames], "Unknown frame type");
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
 
 /** Frames a chat room sends. */
 export type ServerFrame =
-  | { type: "ready"; chatId: string; headSeq: number }
+  | { type: "ready"; chatId: string; headSeq: number; agentRuns: AgentRunInfo[]; control: ControlState }
+  | { type: "message_updated"; message: ChatMessage }
+  | AgentServerFrame
   | { type: "chat_ack"; message_id: string; success: boolean; error: string | null; timestamp: string; seq: number | null; duplicate?: boolean }
   | { type: "message"; message: ChatMessage }
   | { type: "replay_done"; headSeq: number }

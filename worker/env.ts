@@ -14,6 +14,21 @@ export interface Env {
   BETTER_AUTH_URL?: string;
   DEV_EMAILS?: string;
   AUTH_RATE_LIMIT_MAX?: string;
+  /** Where custom assistants are announced for building (spec 01 §4); unset: nobody is told. */
+  CUSTOM_ASSISTANT_ENDPOINT?: string;
+  // Model providers (all optional; see README "Model providers"). With none set the agent answers
+  // with a system alert naming these settings.
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  /** Comma-separated models the OpenAI-compatible endpoint serves, each `key` or `key=provider-model-id`. */
+  OPENAI_MODELS?: string;
+  /** The Workers AI binding, when `[ai] binding = "AI"` is added to wrangler.toml. */
+  AI?: Ai;
+  WORKERS_AI_MODEL?: string;
+  /** Milliseconds without a token before a reply is ended as timed out (default 60000). */
+  AGENT_IDLE_TIMEOUT_MS?: string;
 }
 
 /** The settings a misconfigured deploy gets wrong; checked once per isolate so the error names the setting. */

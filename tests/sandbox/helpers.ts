@@ -1,4 +1,4 @@
-import * as net from "node:net";
+
 // Starts `node sandbox/server.ts` as a child process (SANDBOX_PORT=0, temp SANDBOX_ROOT) and
 // gives the tests a small client for it.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -100,14 +100,4 @@ export async function openTerminal(base: string, ws: string, secret = SECRET) {
   };
 }
 
-/** A port nothing listens on right now, for a test server to take. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../fakes/free-port";

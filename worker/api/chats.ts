@@ -8,7 +8,7 @@ import { virtualEmployee } from "../db/schema";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
 import { syncRoomMembers } from "../lib/chat-sync";
-import { ok } from "../lib/envelope";
+import { ApiError, ok } from "../lib/envelope";
 import { requireSameOrigin } from "../lib/origin";
 import { requireUser } from "../lib/session";
 import { parseWith } from "../lib/validate";
@@ -25,6 +25,14 @@ export const chatsApi = newApp()
     const { chat } = await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
     return ok(c, toChatListItem(chat, participants, user.id));
+  })
+  .get("/:chatId/presenter-requests", async (c) => {
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const user = c.get("user");
+    await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    const requests = await roomStub(c.env, chatId).presenterRequests(user.id);
+    if (requests === null) throw new ApiError(403, "Only the group owner can see permission requests");
+    return ok(c, { requests });
   })
   .get("/:chatId/participants", async (c) => {
     const chatId = parseWith(Id, c.req.param("chatId"));

@@ -1,4 +1,4 @@
-import { DislikeBody, ReactionBody } from "../../contract";
+import { DislikeBody, ReactionBody, RegenerateBody } from "../../contract";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { chatOfMessage } from "../lib/message-chat";
@@ -11,7 +11,7 @@ function found<T>(value: T | null): T {
   return value;
 }
 
-/** `/api/messages/{id}`: reactions and likes, stored by the chat's room and broadcast by it. */
+/** `/api/messages/{id}`: reactions, likes, regenerate and refresh, done by the chat's room. */
 export const messagesApi = newApp()
   .use(requireUser)
   .post("/:id/reactions", async (c) => {
@@ -32,4 +32,16 @@ export const messagesApi = newApp()
     const body = await jsonBody(c, DislikeBody);
     const { messageId, access } = await chatOfMessage(c);
     return ok(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, -1, body.reason || null, body.detailedReason || null)));
+  })
+  .post("/:id/regenerate", async (c) => {
+    const body = await jsonBody(c, RegenerateBody);
+    const { messageId, access } = await chatOfMessage(c, body.chatId);
+    const result = await roomStub(c.env, access.chat.id).regenerate(c.get("user").id, messageId);
+    if (!result.ok) throw new ApiError(result.status, result.error);
+    return ok(c, { success: true });
+  })
+  .post("/:id/refresh", async (c) => {
+    const { messageId, access } = await chatOfMessage(c);
+    const content = await roomStub(c.env, access.chat.id).messageContent(c.get("user").id, messageId);
+    return ok(c, { success: true, newContent: found(content) });
   });

@@ -15,7 +15,7 @@ export async function chatViews(db: Db, row: ChatRow): Promise<{ userIds: string
 /** Pushes the D1 participant list into the room (the room authorises every send against it). */
 export async function syncRoomMembers(env: Env, db: Db, row: ChatRow, reason: "removed" | "left" = "removed"): Promise<{ added: string[]; removed: string[] }> {
   const participants = (await participantsOf(db, [row.id])).get(row.id) ?? [];
-  return roomStub(env, row.id).setMembers({ chatId: row.id, orgId: row.orgId }, participants.map(toRoomMember), reason);
+  return roomStub(env, row.id).setMembers({ chatId: row.id, orgId: row.orgId, ownerId: row.ownerId, name: row.name }, participants.map(toRoomMember), reason);
 }
 
 /** Sends every listed user a `group_add` with their own view of the chat. */

@@ -15,10 +15,10 @@ const ChatQuery = v.object({ chatId: v.optional(Id) });
  * The chat a message belongs to: the client names it (`?chatId=`) because the search mirror is
  * filled asynchronously; without it the mirror is asked. Either way the caller must be a member.
  */
-export async function chatOfMessage(c: Context<AppEnv>): Promise<{ messageId: string; access: ChatAccess }> {
+export async function chatOfMessage(c: Context<AppEnv>, fromBody?: string): Promise<{ messageId: string; access: ChatAccess }> {
   const messageId = parseWith(Id, c.req.param("id"));
   const db = getDb(c.env.DB);
-  let { chatId } = queryOf(c, ChatQuery);
+  let chatId = fromBody ?? queryOf(c, ChatQuery).chatId;
   if (!chatId) {
     const [row] = await db.select({ chatId: messageMirror.chatId }).from(messageMirror).where(eq(messageMirror.id, messageId)).limit(1);
     chatId = row?.chatId;

@@ -1,6 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { ClientFrame, MESSAGE_PAGE_SIZE, encodeFrame, type ChatMessage, type LikeState, type MessagesPage, type ReactionSummary, type ServerFrame } from "../../../contract";
+import { ClientFrame, MESSAGE_PAGE_SIZE, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
+import { AgentRuns } from "./agent-runs";
+import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
+import { Control, canDriveAgent, controlStateFor } from "./control";
+import { ControlStore, toPresenterRequest } from "./control-store";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { flushMirror } from "./outbox";
@@ -21,16 +25,49 @@ const MAX_FRAME_CHARS = 256 * 1024;
  */
 export class ChatRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
+  private readonly control: ControlStore;
+  private readonly runs: AgentRuns;
   /** Only a hint to skip a storage read; null after waking up means "ask storage". */
   private alarmSet: boolean | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql);
+    this.control = new ControlStore(ctx.storage.sql, this.store);
+    this.runs = new AgentRuns({
+      store: this.store,
+      env,
+      chatId: () => this.chatId,
+      chatName: () => this.store.getMeta("name") ?? "",
+      broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser),
+      publish: (row) => this.publish(row),
+      scheduleMirror: () => this.scheduleMirror(),
+    });
+    // A fresh instance has no runs in memory: any reply still marked streaming was cut off.
+    if (this.runs.closeOrphans()) void ctx.blockConcurrencyWhile(() => this.scheduleMirror());
   }
 
   private get chatId(): string {
     return this.store.getMeta("chatId") ?? "";
+  }
+
+  private ownerId(): string {
+    return this.store.getMeta("ownerId") ?? "";
+  }
+
+  /** Everything the agent and control handlers need, answering on one socket. */
+  private agentContext(ws?: WebSocket): AgentFrameContext {
+    return {
+      store: this.store,
+      control: this.control,
+      runs: this.runs,
+      chatId: () => this.chatId,
+      ownerId: () => this.ownerId(),
+      sendControlState: () => this.sendControlState(),
+      broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser),
+      publish: (row) => this.publish(row),
+      reply: (frame) => ws && sendFrame(ws, frame),
+    };
   }
 
   // ---- RPC from the Worker (already authorised there) ----
@@ -39,6 +76,8 @@ export class ChatRoom extends DurableObject<Env> {
   async setMembers(meta: RoomMeta, members: RoomMember[], reason: "removed" | "left" = "removed"): Promise<{ added: string[]; removed: string[] }> {
     this.store.setMeta("chatId", meta.chatId);
     this.store.setMeta("orgId", meta.orgId);
+    if (meta.ownerId) this.store.setMeta("ownerId", meta.ownerId);
+    if (meta.name !== undefined) this.store.setMeta("name", meta.name);
     const before = new Set(this.store.members().map((m) => m.id));
     const after = new Set(members.map((m) => m.id));
     const added = [...after].filter((id) => !before.has(id));
@@ -51,6 +90,7 @@ export class ChatRoom extends DurableObject<Env> {
         ws.close(CLOSE_REMOVED, reason);
       }
     }
+    if (removed.length) new Control(this.agentContext()).membersChanged();
     if (added.length) this.broadcast({ type: "member_add", chatId, participantIds: added });
     if (removed.length) this.broadcast({ type: "member_remove", chatId, participantIds: removed });
     return { added, removed };
@@ -108,6 +148,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   async renamed(name: string): Promise<void> {
+    this.store.setMeta("name", name);
     this.broadcast({ type: "chat_renamed", chatId: this.chatId, name });
   }
 
@@ -121,6 +162,57 @@ export class ChatRoom extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.store.reset();
+    this.control.reset();
+  }
+
+  // ---- Agent and control RPC (the Worker checked chat membership) ----
+
+  async agentStatus(room: string): Promise<AgentRunStatus> {
+    return this.runs.isBusy(room) ? "busy" : "idle";
+  }
+
+  async presenterRequests(viewerId: string): Promise<PresenterRequest[] | null> {
+    if (viewerId !== this.ownerId()) return null;
+    return this.control.pending().map((r) => toPresenterRequest(r, this.chatId, this.ownerId()));
+  }
+
+  /** The card's Approve/Reject over REST; null when allowed, else the refusal text. */
+  async decidePresenterRequest(viewerId: string, requestId: string, decision: "approve" | "reject"): Promise<string | null> {
+    const member = this.store.member(viewerId);
+    if (!member) return "You are not a member of this chat";
+    const result = new Control(this.agentContext()).decide(member, requestId, decision);
+    return result.ok ? null : result.error;
+  }
+
+  async requestStatuses(ids: string[]): Promise<Record<string, RequestOutcome>> {
+    return Object.fromEntries(this.control.statuses(ids));
+  }
+
+  /** Answers the request behind an agent reply again, as a new reply. */
+  async regenerate(viewerId: string, replyId: string): Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }> {
+    const reply = this.store.byIds([replyId], viewerId)[0];
+    const request = reply?.reply_to_id ? this.store.byIds([reply.reply_to_id], viewerId)[0] : undefined;
+    const member = this.store.member(viewerId);
+    const vire = vireOf(this.agentContext());
+    if (!reply || !request || !member || !vire) return { ok: false, status: 404, error: "Cannot find the original message that triggered this response." };
+    if (request.chat_type === 1 && !canDriveAgent(this.agentContext(), viewerId)) return { ok: false, status: 403, error: "Only the controller can do this" };
+    if (request.chat_type === 2 && request.visible_to !== viewerId) return { ok: false, status: 404, error: "Cannot find the original message that triggered this response." };
+    const room = request.chat_type === 2 ? `${this.chatId}_${viewerId}` : this.chatId;
+    if (this.runs.isBusy(room)) return { ok: false, status: 409, error: "The agent is currently busy, please try again later" };
+    this.ctx.waitUntil(this.runs.start(request, member, vire, { mode: request.chat_type === 2 ? "ask" : "coding", model: undefined }));
+    return { ok: true };
+  }
+
+  async messageContent(viewerId: string, messageId: string): Promise<string | null> {
+    return this.store.byIds([messageId], viewerId)[0]?.content ?? null;
+  }
+
+  private sendControlState(): void {
+    const ctx = this.agentContext();
+    for (const ws of this.ctx.getWebSockets()) {
+      const identity = identityOf(ws);
+      if (identity) sendFrame(ws, { type: "control_state", control: controlStateFor(ctx, identity.userId) });
+    }
   }
 
   // ---- WebSockets ----
@@ -143,7 +235,8 @@ export class ChatRoom extends DurableObject<Env> {
     server.serializeAttachment(identity);
 
     const headSeq = this.store.headSeq();
-    sendFrame(server, { type: "ready", chatId: this.chatId, headSeq });
+    const control = controlStateFor(this.agentContext(), member.id);
+    sendFrame(server, { type: "ready", chatId: this.chatId, headSeq, agentRuns: this.runs.visibleTo(member.id), control });
     const lastSeq = new URL(request.url).searchParams.get("lastSeq");
     if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) this.replay(server, member.id, Number(lastSeq));
     return new Response(null, { status: 101, webSocket: pair[0] });
@@ -170,12 +263,19 @@ export class ChatRoom extends DurableObject<Env> {
       sendFrame(ws, { type: "group_remove", chatId: this.chatId, reason: "removed" });
       return ws.close(CLOSE_REMOVED, "removed");
     }
+    const sender = { ...member, name: identity.name, image: identity.image };
+    if (frame.type !== "chat_message") return handleAgentFrame(this.agentContext(ws), sender, frame);
     const now = Date.now();
-    const outcome = storeChatMessage(this.store, this.chatId, { ...member, name: identity.name, image: identity.image }, frame, now);
+    const asksAgent = isAgentRequest(this.agentContext(), frame);
+    // A retry of a request already stored is acked again, not re-checked (it may be running now).
+    const refusal = asksAgent && !this.store.byId(frame.message_id) ? agentGate(this.agentContext(), sender, frame) : null;
+    if (refusal) return sendFrame(ws, ackFor(frame.message_id, { kind: "refused", error: refusal }, now));
+    const outcome = storeChatMessage(this.store, this.chatId, sender, frame, now);
     sendFrame(ws, ackFor(frame.message_id, outcome, now));
     if (outcome.kind !== "stored") return;
     this.publish(outcome.row);
     await this.scheduleMirror();
+    if (asksAgent) this.ctx.waitUntil(this.runs.start(outcome.row, sender, vireOf(this.agentContext()), runConfigOf(frame)));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

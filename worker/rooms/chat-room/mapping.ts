@@ -40,6 +40,9 @@ export function toChatMessage(
     replyToMessage: extras.reply ? { id: extras.reply.id, content: extras.reply.content.slice(0, REPLY_PREVIEW_CHARS), senderName: extras.reply.sender_name } : null,
     reactions: extras.reactions ?? [],
     likes: { likes: likes.likes, dislikes: likes.dislikes, userLiked: likes.mine === 1, userDisliked: likes.mine === -1 },
+    isStreamingMessage: row.message_type === "ai_response",
+    isStreamingComplete: row.streaming !== 1,
+    agent_id: isAi ? row.sender_id : null,
   };
 }
 

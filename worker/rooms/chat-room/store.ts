@@ -16,6 +16,8 @@ export interface MessageRow {
   attachments: string;
   reply_to_id: string | null;
   created_at: number;
+  /** 1 while an agent reply is still being written. */
+  streaming: number;
   [key: string]: SqlStorageValue;
 }
 
@@ -29,6 +31,10 @@ export interface NewMessage {
   attachments: string;
   replyToId: string | null;
   createdAt: number;
+  /** An agent reply placeholder: kept out of the mirror until its text is final. */
+  streaming?: boolean;
+  /** Owner-only cards stay out of the D1 mirror (search, unread counts) for good. */
+  keepOutOfMirror?: boolean;
 }
 
 const SCHEMA = `
@@ -61,8 +67,14 @@ CREATE TABLE IF NOT EXISTS likes (
   PRIMARY KEY (message_id, user_id)
 );`;
 
-/** Ask-only messages (stream 2) belong to one user; everything else is visible to every member. */
-const VISIBLE = "(chat_type != 2 OR visible_to = ?)";
+/** Columns added after the first release, for rooms created before them. */
+const ADDED_COLUMNS: [string, string][] = [["streaming", "INTEGER NOT NULL DEFAULT 0"]];
+
+/**
+ * A message with `visible_to` belongs to one user: ask-only messages (stream 2), and cards only the
+ * owner sees (permission requests). Everything else is visible to every member.
+ */
+const VISIBLE = "(visible_to IS NULL OR visible_to = ?)";
 
 /** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
 export class RoomStore {
@@ -72,7 +84,13 @@ export class RoomStore {
   private memberCache: Map<string, RoomMember> | null = null;
 
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
+    this.createSchema();
+  }
+
+  private createSchema(): void {
+    this.sql.exec(SCHEMA);
+    const have = new Set(this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('messages')").toArray().map((c) => c.name));
+    for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
   }
 
   getMeta(key: string): string | null {
@@ -114,7 +132,7 @@ export class RoomStore {
   reset(): void {
     this.metaCache.clear();
     this.memberCache = null;
-    this.sql.exec(SCHEMA);
+    this.createSchema();
   }
 
   headSeq(): number {
@@ -134,11 +152,33 @@ export class RoomStore {
   insert(m: NewMessage): MessageRow {
     return this.sql
       .exec<MessageRow>(
-        `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at, streaming, mirrored)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         m.id, m.chatType, m.visibleTo, m.sender.id, m.sender.name, m.sender.image, m.sender.type, m.messageType, m.content, m.attachments, m.replyToId, m.createdAt,
+        m.streaming ? 1 : 0, m.streaming || m.keepOutOfMirror ? 1 : 0,
       )
       .one();
+  }
+
+  /** Saves a reply's text so far; `final` ends its streaming and queues it for the mirror. */
+  saveContent(id: string, content: string, final: boolean): MessageRow | null {
+    const sql = final
+      ? "UPDATE messages SET content = ?, streaming = 0, mirrored = 0 WHERE id = ? RETURNING *"
+      : "UPDATE messages SET content = ? WHERE id = ? RETURNING *";
+    return this.sql.exec<MessageRow>(sql, content, id).toArray()[0] ?? null;
+  }
+
+  /** Replies still marked streaming when no run is alive (the object restarted mid-reply). */
+  orphanedReplies(): MessageRow[] {
+    return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE streaming = 1").toArray();
+  }
+
+  /** The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads. */
+  recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): MessageRow[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, chatType, beforeSeq, limit)
+      .toArray()
+      .reverse();
   }
 
   /** One page of a stream, newest first in SQL, returned oldest first. One extra row tells hasMore. */

@@ -11,6 +11,9 @@ export interface RoomMember {
 export interface RoomMeta {
   chatId: string;
   orgId: string;
+  /** The group owner (or the user of a private chat): controls the agent when nobody is presenter. */
+  ownerId?: string;
+  name?: string;
 }
 
 export interface HistoryQuery {

@@ -1,0 +1,31 @@
+import { PLAN_CATALOGUE, UNLIMITED, effectiveTier } from "../../contract";
+import { monthKey } from "../api/usage";
+
+/**
+ * Counts one agent request against the user's monthly plan quota, atomically: the increment only
+ * happens while under the limit, so two rooms racing for the last request cannot both get it.
+ */
+export async function consumeAgentRequest(db: D1Database, userId: string, now = new Date()): Promise<boolean> {
+  const user = await db
+    .prepare("SELECT is_member, member_plan, member_expire_at FROM user WHERE id = ?")
+    .bind(userId)
+    .first<{ is_member: number | null; member_plan: string | null; member_expire_at: number | null }>();
+  if (!user) return false;
+  const tier = effectiveTier(Boolean(user.is_member), user.member_plan, user.member_expire_at === null ? null : new Date(user.member_expire_at));
+  const limit = PLAN_CATALOGUE[tier].monthlyQuota;
+  const month = monthKey(now);
+  if (limit === UNLIMITED) {
+    await db
+      .prepare("INSERT INTO usage_monthly (user_id, month, agent_requests) VALUES (?, ?, 1) ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = agent_requests + 1")
+      .bind(userId, month)
+      .run();
+    return true;
+  }
+  const row = await db
+    .prepare(
+      "INSERT INTO usage_monthly (user_id, month, agent_requests) SELECT ?, ?, 1 WHERE ? > 0 ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = agent_requests + 1 WHERE agent_requests < ? RETURNING agent_requests",
+    )
+    .bind(userId, month, limit, limit)
+    .first<{ agent_requests: number }>();
+  return row !== null;
+}

@@ -1,0 +1,64 @@
+import * as v from "valibot";
+import { BatchStatusBody, DEFAULT_MODEL, PresenterDecisionBody, type AgentStatusAnswer, type BatchStatusAnswer, type RequestOutcome } from "../../contract";
+import { modelOptions } from "../agents/models";
+import { getDb } from "../db/client";
+import { findParticipant } from "../db/chats";
+import { newApp } from "../lib/app";
+import { requireChatMember, splitStreamId } from "../lib/chat-access";
+import { ApiError, ok } from "../lib/envelope";
+import { requireUser } from "../lib/session";
+import { jsonBody, queryOf } from "../lib/validate";
+import { roomStub } from "../rooms/stubs";
+
+/** `GET /api/agent-status/{room}`: busy while a reply runs in that room (the chat, or `{chatId}_{me}`). */
+export const agentStatusApi = newApp()
+  .use(requireUser)
+  .get("/:room", async (c) => {
+    const user = c.get("user");
+    const room = c.req.param("room");
+    const { chatId } = splitStreamId(room, user.id);
+    await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    return ok<AgentStatusAnswer>(c, { status: await roomStub(c.env, chatId).agentStatus(room) });
+  });
+
+const ModelsQuery = v.object({ default_model: v.optional(v.pipe(v.string(), v.maxLength(100)), DEFAULT_MODEL) });
+
+/** `GET /api/llm/router/models`: the model selector's list; `isOpen` where a provider is configured. */
+export const modelsApi = newApp()
+  .use(requireUser)
+  .get("/router/models", (c) => ok(c, modelOptions(c.env, queryOf(c, ModelsQuery).default_model)));
+
+/** `POST /api/presenter-requests/{requestId}`: the permission card's Approve and Reject. */
+export const presenterRequestsApi = newApp()
+  .use(requireUser)
+  .post("/:requestId", async (c) => {
+    const { chatId, decision } = await jsonBody(c, PresenterDecisionBody);
+    const user = c.get("user");
+    const access = await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    if (access.chat.ownerId !== user.id) throw new ApiError(403, "Only the group owner can handle permission requests");
+    const refusal = await roomStub(c.env, chatId).decidePresenterRequest(user.id, c.req.param("requestId"), decision);
+    if (refusal) throw new ApiError(409, refusal);
+    return ok(c, { requestId: c.req.param("requestId"), decision });
+  });
+
+/** `POST /api/request-permission/batch-status`: the cards' statuses, checked on display. */
+export const requestPermissionApi = newApp()
+  .use(requireUser)
+  .post("/batch-status", async (c) => {
+    const { jsonArray } = await jsonBody(c, BatchStatusBody);
+    const user = c.get("user");
+    const db = getDb(c.env.DB);
+    const byChat = new Map<string, string[]>();
+    for (const item of jsonArray) byChat.set(item.chatId, [...(byChat.get(item.chatId) ?? []), item.requestId]);
+    const statuses = new Map<string, RequestOutcome>();
+    await Promise.all(
+      [...byChat].map(async ([chatId, ids]) => {
+        // Chats the caller is not in answer nothing, exactly like unknown requests.
+        if (!(await findParticipant(db, chatId, user.id))) return;
+        const found = await roomStub(c.env, chatId).requestStatuses(ids);
+        for (const [id, status] of Object.entries(found)) statuses.set(id, status);
+      }),
+    );
+    const data = jsonArray.filter((i) => statuses.has(i.requestId)).map((i) => ({ requestId: i.requestId, status: statuses.get(i.requestId)! }));
+    return ok<BatchStatusAnswer>(c, { success: true, data });
+  });

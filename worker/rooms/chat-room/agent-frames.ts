@@ -1,0 +1,70 @@
+import { AGENT_TEXTS, DEFAULT_MODEL, STREAM_AGENT, STREAM_ASK, agentRoomOf, type ChatMessageFrame, type ClientFrame, type ServerFrame } from "../../../contract";
+import type { AgentRuns, RunConfig } from "./agent-runs";
+import { Control, canDriveAgent, driveRefusal, type ControlIo } from "./control";
+import type { RoomMember } from "./types";
+
+type AgentFrame = Exclude<ClientFrame, { type: "chat_message" | "resume" | "ping" }>;
+
+export interface AgentFrameContext extends ControlIo {
+  runs: AgentRuns;
+  reply(frame: ServerFrame): void;
+}
+
+/** The chat's virtual employee, if it has one: only those chats have an agent to ask. */
+export function vireOf(ctx: Pick<ControlIo, "store">): RoomMember | null {
+  return ctx.store.members().find((m) => m.type === "virtual_employee") ?? null;
+}
+
+/** A chat_message that asks the agent: a request in the agent or ask-only stream of a chat with a VIRE. */
+export function isAgentRequest(ctx: Pick<ControlIo, "store">, frame: ChatMessageFrame): boolean {
+  return (frame.chat_type === STREAM_AGENT || frame.chat_type === STREAM_ASK) && frame.message_type !== "chat" && vireOf(ctx) !== null;
+}
+
+/** Why this sender may not ask the agent now, or null. Checked before the request is stored. */
+export function agentGate(ctx: AgentFrameContext, sender: RoomMember, frame: ChatMessageFrame): string | null {
+  if (frame.chat_type === STREAM_AGENT && !canDriveAgent(ctx, sender.id)) return driveRefusal(ctx, sender.id);
+  if (ctx.runs.isBusy(agentRoomOf(ctx.chatId(), frame.chat_type, sender.id))) return AGENT_TEXTS.busy;
+  return null;
+}
+
+export function runConfigOf(frame: ChatMessageFrame): RunConfig {
+  const config = frame.data.context_info?.agent_config;
+  return { mode: config?.execution_mode ?? (frame.chat_type === STREAM_ASK ? "ask" : "coding"), model: config?.preferred_llm_model ?? DEFAULT_MODEL };
+}
+
+/** Pause and the presenter frames (docs/agent-api.md). */
+export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, frame: AgentFrame): void {
+  const control = new Control(ctx);
+  switch (frame.type) {
+    case "pause_sse_v2": {
+      const chatId = ctx.chatId();
+      const own = frame.room === agentRoomOf(chatId, STREAM_ASK, sender.id);
+      const allowed = own || (frame.room === chatId && canDriveAgent(ctx, sender.id));
+      if (!allowed) return ctx.reply({ type: "sse_paused", room: frame.room, success: false, message_id: null, error: driveRefusal(ctx, sender.id) });
+      // The run itself announces sse_paused to its audience once the model call has stopped.
+      if (!ctx.runs.pause(frame.room)) ctx.reply({ type: "sse_paused", room: frame.room, success: true, message_id: null });
+      return;
+    }
+    case "request_presenter": {
+      const result = control.request(sender, frame.message);
+      return ctx.reply(result.ok ? { type: "request_success", requestId: result.requestId, message: AGENT_TEXTS.requestSent } : { type: "request_error", error: result.error });
+    }
+    case "handle_presenter_request": {
+      const result = control.decide(sender, frame.requestId, frame.decision);
+      if (!result.ok) ctx.reply({ type: "handle_request_error", error: result.error });
+      return;
+    }
+    case "set_controller": {
+      const result = control.assign(sender, ctx.store.member(frame.presenter), frame.action);
+      return ctx.reply(result.ok ? { type: "assign_success", message: frame.action === "approve" ? "Control granted" : "Control revoked" } : { type: "assign_error", error: result.error });
+    }
+    case "transfer_presenter": {
+      const result = control.transfer(sender, ctx.store.member(frame.targetPresenter));
+      return ctx.reply(result.ok ? { type: "transfer_success", message: AGENT_TEXTS.requestSent } : { type: "transfer_error", error: result.error });
+    }
+    case "release_presenter": {
+      const result = control.release(sender);
+      return ctx.reply(result.ok ? { type: "release_success", message: "Control released" } : { type: "release_error", error: result.error });
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import { AGENT_TEXTS, STREAM_ASK, agentRoomOf, type AgentRunInfo, type ChatStream, type ExecutionMode, type KnowledgeHit, type ServerFrame, type StatusUpdateContent } from "../../../contract";
+import { answer } from "../../agents/answer";
+import { loadAgentProfile } from "../../agents/profile";
+import type { TranscriptEntry } from "../../agents/prompt";
+import { consumeAgentRequest } from "../../agents/quota";
+import type { Env } from "../../env";
+import { toChatMessage } from "./mapping";
+import type { MessageRow, RoomStore } from "./store";
+import type { RoomMember } from "./types";
+
+/** What the runner needs from its room: storage, and ways to reach sockets. */
+export interface RoomIo {
+  store: RoomStore;
+  env: Env;
+  chatId(): string;
+  chatName(): string;
+  broadcast(frame: ServerFrame, onlyUser?: string): void;
+  publish(row: MessageRow): void;
+  scheduleMirror(): Promise<void>;
+}
+
+interface ActiveRun {
+  info: AgentRunInfo;
+  visibleTo: string | undefined;
+  abort: AbortController;
+  savedAt: number;
+}
+
+export interface RunConfig {
+  mode: ExecutionMode;
+  model: string | undefined;
+}
+
+const TRANSCRIPT_MESSAGES = 20;
+const SAVE_EVERY_MS = 1000;
+const CONVERSATION_TYPES = new Set(["user_request", "ai_response", "chat", "conversation", "merged_forward"]);
+const PAUSED_EMPTY = "…";
+const INTERRUPTED = "\n\n_(The reply was interrupted by a server restart.)_";
+
+/**
+ * Agent replies of one chat room: at most one per room (the shared agent stream, and each user's
+ * ask-only stream). A run lives in memory while its model call is open — the object cannot hibernate
+ * meanwhile — and its text is saved every second so a restart loses at most that much.
+ */
+export class AgentRuns {
+  private readonly runs = new Map<string, ActiveRun>();
+
+  constructor(private readonly io: RoomIo) {}
+
+  isBusy(room: string): boolean {
+    return this.runs.has(room);
+  }
+
+  /** Runs a viewer may see, with their text so far: how a late joiner picks up a reply mid-stream. */
+  visibleTo(viewerId: string): AgentRunInfo[] {
+    return [...this.runs.values()].filter((r) => !r.visibleTo || r.visibleTo === viewerId).map((r) => ({ ...r.info }));
+  }
+
+  /** Stops a run; the reply keeps what was written. False when nothing runs there. */
+  pause(room: string): boolean {
+    const run = this.runs.get(room);
+    if (!run) return false;
+    run.abort.abort();
+    return true;
+  }
+
+  /** After a restart: replies left half-written are closed with a note, never left spinning. */
+  closeOrphans(): boolean {
+    const orphans = this.io.store.orphanedReplies();
+    for (const row of orphans) this.io.store.saveContent(row.id, `${row.content}${INTERRUPTED}`, true);
+    return orphans.length > 0;
+  }
+
+  /**
+   * Answers a stored request. The caller has checked that the sender may drive this stream and
+   * that the room is not busy; the slot is taken synchronously so a second request cannot slip in.
+   */
+  async start(request: MessageRow, requester: RoomMember, vire: RoomMember | null, config: RunConfig): Promise<void> {
+    const stream = request.chat_type as ChatStream;
+    const room = agentRoomOf(this.io.chatId(), stream, requester.id);
+    const visibleTo = stream === STREAM_ASK ? requester.id : undefined;
+    const run: ActiveRun = {
+      info: { room, chat_type: stream, message_id: "", request_id: request.id, content: "", startedBy: requester.id },
+      visibleTo,
+      abort: new AbortController(),
+      savedAt: 0,
+    };
+    this.runs.set(room, run);
+    try {
+      if (!(await consumeAgentRequest(this.io.env.DB, requester.id))) {
+        this.io.broadcast({ type: "chat_remain_no", room, message: AGENT_TEXTS.quotaExhausted }, requester.id);
+        return;
+      }
+      this.status(run, "busy");
+      await this.answerWith(run, request, vire, config);
+    } catch (err) {
+      this.alert(run, vire, `The reply failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.runs.delete(room);
+      if (run.info.message_id) this.finish(run);
+      this.io.broadcast({ type: "chat_done", room, chat_type: stream, message_id: run.info.message_id || null }, visibleTo);
+      this.status(run, "idle");
+      await this.io.scheduleMirror();
+    }
+  }
+
+  private async answerWith(run: ActiveRun, request: MessageRow, vire: RoomMember | null, config: RunConfig): Promise<void> {
+    const agent = vire ? await loadAgentProfile(this.io.env.DB, vire.id) : null;
+    if (!vire || !agent) return this.alert(run, vire, AGENT_TEXTS.noAgent);
+    const outcome = await answer(
+      this.io.env,
+      {
+        agent,
+        chatName: this.io.chatName(),
+        mode: run.info.chat_type === STREAM_ASK ? "ask" : config.mode,
+        model: config.model,
+        question: request.content,
+        transcript: this.transcript(run, request),
+        signal: run.abort.signal,
+      },
+      {
+        onKnowledge: (query, hits) => this.knowledgeCard(run, vire, query, hits),
+        onText: (delta) => this.append(run, request, vire, delta),
+      },
+    );
+    if (outcome.status === "paused") {
+      this.io.broadcast({ type: "sse_paused", room: run.info.room, success: true, message_id: run.info.message_id || null }, run.visibleTo);
+    } else if (outcome.status === "error" || outcome.status === "unavailable") {
+      this.alert(run, vire, outcome.error);
+    }
+  }
+
+  private transcript(run: ActiveRun, request: MessageRow): TranscriptEntry[] {
+    return this.io.store
+      .recent(request.sender_id ?? "", run.info.chat_type, request.seq + 1, TRANSCRIPT_MESSAGES)
+      .filter((row) => CONVERSATION_TYPES.has(row.message_type))
+      .map((row) => ({ fromAgent: row.sender_type === "virtual_employee", senderName: row.sender_name, text: row.content }));
+  }
+
+  private openReply(run: ActiveRun, request: MessageRow, vire: RoomMember): void {
+    const row = this.io.store.insert({
+      id: `msg_ai_${crypto.randomUUID()}`,
+      chatType: run.info.chat_type,
+      visibleTo: run.visibleTo ?? null,
+      sender: vire,
+      messageType: "ai_response",
+      content: "",
+      attachments: "[]",
+      replyToId: request.id,
+      createdAt: Date.now(),
+      streaming: true,
+    });
+    run.info.message_id = row.id;
+    run.savedAt = Date.now();
+    this.io.publish(row);
+  }
+
+  /** The reply message opens with its first token, so a call that fails at once leaves only the alert. */
+  private append(run: ActiveRun, request: MessageRow, vire: RoomMember, delta: string): void {
+    if (!delta) return;
+    if (!run.info.message_id) this.openReply(run, request, vire);
+    const offset = run.info.content.length;
+    run.info.content += delta;
+    const { room, chat_type, message_id } = run.info;
+    this.io.broadcast({ type: "streaming_message", room, chat_type, message_id, chunk: delta, offset }, run.visibleTo);
+    if (Date.now() - run.savedAt >= SAVE_EVERY_MS) {
+      this.io.store.saveContent(message_id, run.info.content, false);
+      run.savedAt = Date.now();
+    }
+  }
+
+  /** The reply's final text is stored and every member gets the finished message. */
+  private finish(run: ActiveRun): void {
+    const { room, chat_type, message_id } = run.info;
+    const row = this.io.store.saveContent(message_id, run.info.content || PAUSED_EMPTY, true);
+    this.io.broadcast({ type: "streaming_done", room, chat_type, message_id }, run.visibleTo);
+    if (row) this.io.broadcast({ type: "message_updated", message: toChatMessage(this.io.chatId(), row) }, run.visibleTo);
+  }
+
+  private knowledgeCard(run: ActiveRun, vire: RoomMember, query: string, hits: KnowledgeHit[]): void {
+    const files = [...new Set(hits.map((h) => h.fileName))];
+    const card: StatusUpdateContent = {
+      update_type: "tool_execution_result",
+      content: {
+        display_to_user: hits.length ? `Searched knowledge: ${hits.length} passage(s) from ${files.join(", ")}` : "Searched knowledge: nothing relevant found",
+        details: { tool: "search_knowledge", query, passages: hits.map((h) => ({ file: h.fileName, score: h.score, text: h.text.slice(0, 200) })) },
+      },
+    };
+    this.insertNotice(run, vire, "status_update", JSON.stringify(card));
+  }
+
+  private alert(run: ActiveRun, vire: RoomMember | null, text: string): void {
+    this.insertNotice(run, vire, "system_alert", text);
+  }
+
+  private insertNotice(run: ActiveRun, vire: RoomMember | null, messageType: "status_update" | "system_alert", content: string): void {
+    const sender: RoomMember = vire ?? { id: "system", name: "System", image: null, type: "virtual_employee" };
+    const row = this.io.store.insert({
+      id: `msg_sys_${crypto.randomUUID()}`,
+      chatType: run.info.chat_type,
+      visibleTo: run.visibleTo ?? null,
+      sender,
+      messageType,
+      content,
+      attachments: "[]",
+      replyToId: run.info.request_id,
+      createdAt: Date.now(),
+      keepOutOfMirror: true,
+    });
+    this.io.publish(row);
+  }
+
+  private status(run: ActiveRun, status: "busy" | "idle"): void {
+    this.io.broadcast({ type: "agent_status", room: run.info.room, chat_type: run.info.chat_type, status }, run.visibleTo);
+  }
+}
