@@ -1,12 +1,8 @@
-// `npm run bench`: N clients in one chat room against the local Worker (started here, as `npm start`
-// does, with fresh state). Prints send-to-ack and send-to-receiver latency percentiles, messages
-// per second, and whether every message reached every member exactly once.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Chat part of `npm run bench`: N clients in one chat room against the local Worker. Prints
+// send-to-ack and send-to-receiver latency percentiles, messages per second, and whether every
+// message reached every member exactly once.
 import WebSocket from "ws";
-import { launchApp } from "../scripts/launch.ts";
-import { benchChatId, benchSeedSql, benchToken } from "./seed.ts";
+import { benchChatId, benchToken } from "./seed.ts";
 import { ms, percentile } from "./stats.ts";
 
 interface Scenario {
@@ -20,7 +16,8 @@ const SCENARIOS: Scenario[] = [
   { clients: 100, rate: 50, seconds: 10 },
   { clients: 500, rate: 20, seconds: 10 },
 ];
-const PORT = Number(process.env.BENCH_PORT ?? 8797);
+/** Chat sizes the seed must create. */
+export const CHAT_SIZES = SCENARIOS.map((s) => s.clients);
 /** BENCH_CLIENTS=100 runs one scenario only (for profiling). */
 const ONLY = process.env.BENCH_CLIENTS ? Number(process.env.BENCH_CLIENTS) : null;
 
@@ -31,7 +28,7 @@ interface Client {
 
 // The `ws` package, not Node's built-in WebSocket: with hundreds of sockets in one process the
 // client's own frame handling would otherwise be what the benchmark measures.
-async function connect(base: string, chatId: string, index: number, onFrame: (client: number, frame: any) => void): Promise<Client> {
+export async function connect(base: string, chatId: string, index: number, onFrame: (client: number, frame: any) => void): Promise<Client> {
   const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${chatId}/ws?token=${benchToken(index)}`, { perMessageDeflate: false });
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
@@ -122,29 +119,19 @@ async function runScenario(base: string, s: Scenario) {
   };
 }
 
-async function main() {
-  const max = Math.max(...SCENARIOS.map((s) => s.clients));
-  const dir = mkdtempSync(join(tmpdir(), "teamchat-bench-"));
-  const seedFile = join(dir, "bench.sql");
-  writeFileSync(seedFile, benchSeedSql(max, SCENARIOS.map((s) => s.clients)));
-  console.log("Starting the app for the benchmark (fresh local state)…");
-  const app = await launchApp({ port: PORT, stateDir: join(dir, "state"), env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1" } });
+/** The chat scenarios against a running app seeded with `chatBenchSeed()`. */
+export async function runChatBench(base: string): Promise<void> {
   const rows = [];
-  try {
-    for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
-      console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s`);
-      const r = await runScenario(app.url, s);
-      rows.push(r);
-      console.log(
-        `  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; acked ${r.acked}\n` +
-          `  send→ack        p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}\n` +
-          `  send→last recv  p50 ${ms(r.lastP50)}  p99 ${ms(r.lastP99)}   (any receiver p99 ${ms(r.anyP99)})\n` +
-          `  deliveries ${r.deliveries}/${r.expected}, missing ${r.missing}, duplicates ${r.duplicates} → ${r.missing === 0 && r.duplicates === 0 ? "every message delivered exactly once" : "NOT exactly once"}`,
-      );
-    }
-  } finally {
-    await app.stop();
-    rmSync(dir, { recursive: true, force: true });
+  for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
+    console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s`);
+    const r = await runScenario(base, s);
+    rows.push(r);
+    console.log(
+      `  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; acked ${r.acked}\n` +
+        `  send→ack        p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}\n` +
+        `  send→last recv  p50 ${ms(r.lastP50)}  p99 ${ms(r.lastP99)}   (any receiver p99 ${ms(r.anyP99)})\n` +
+        `  deliveries ${r.deliveries}/${r.expected}, missing ${r.missing}, duplicates ${r.duplicates} → ${r.missing === 0 && r.duplicates === 0 ? "every message delivered exactly once" : "NOT exactly once"}`,
+    );
   }
   console.log("\nclients | msg/s | ack p50 | ack p99 | last p50 | last p99 | exactly once");
   for (const r of rows) {
@@ -152,7 +139,3 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

@@ -27,3 +27,20 @@ export function benchSeedSql(maxClients: number, chatSizes: number[], now = Date
   }
   return lines.join("\n") + "\n";
 }
+
+export const AGENT_CHAT = "chat_bench_agent";
+export const AGENT_VIRE = "vire_bench_agent";
+
+/** A group with a VIRE for the agent benchmark; its members get an unlimited plan so quotas never bite. */
+export function agentSeedSql(members: number, now = Date.now()): string {
+  const lines = [
+    `UPDATE user SET is_member = 1, member_plan = 'enterprise' WHERE id LIKE 'user_bench_%';`,
+    `INSERT OR IGNORE INTO virtual_employee (id, owner_id, org_id, name, role, created_at, updated_at) VALUES ('${AGENT_VIRE}', 'user_bench_0', '${BENCH_ORG}', 'Bench Vire', 'assistant', ${now}, ${now});`,
+    `INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${AGENT_CHAT}', '${BENCH_ORG}', 'Bench Agent', 'single_group', 'user_bench_0', ${now}, ${now});`,
+    `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', '${AGENT_VIRE}', 'virtual_employee', 'member', ${now});`,
+  ];
+  for (let i = 0; i < members; i += 1) {
+    lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`);
+  }
+  return lines.join("\n") + "\n";
+}

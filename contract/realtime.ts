@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { AgentClientFrames, AgentConfig, type AgentRunInfo, type AgentServerFrame, type ControlState } from "./agent";
+import { AgentClientFrames, AgentConfig, type AgentRunInfo, type AgentServerFrame, type ControlState, type PresenterRequest } from "./agent";
 import { CHAT_TYPES, MESSAGE_TEXT_MAX, type ChatListItem, type ChatMessage, type LikeState, type ReactionSummary, type UnreadCounts } from "./chat";
 
 /** Spec 02 §9: the client waits 5 s for an ack and retries a socket send 3 times, 1 s apart. */
@@ -71,6 +71,8 @@ export type InboxFrame =
   | { type: "chat_updated"; chatId: string; name?: string }
   | { type: "has_unread_msg"; chatId: string; unread: UnreadCounts; lastMessage: string; lastMessageAt: string; senderName: string }
   | { type: "refresh_organizations" }
+  /** To a group owner wherever they are: someone asks for control of the agent (a system notification). */
+  | { type: "presenter_request"; request: PresenterRequest; chatName: string }
   | { type: "pong" };
 
 export function encodeFrame(frame: ServerFrame | InboxFrame): string {

@@ -78,6 +78,18 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
   throw new Error("wrangler dev did not answer within 120 s");
 }
 
+/**
+ * Settings taken from the environment as Worker vars, so a shell (or the browser tests and the
+ * benchmark) can point the agent at a model without editing .dev.vars. Browser tests also raise the
+ * sign-in rate limit, as they sign in dozens of times from one address.
+ */
+function passThroughVars(): string[] {
+  const names = /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT)$/;
+  return Object.entries(process.env)
+    .filter(([name, value]) => names.test(name) && value)
+    .flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+}
+
 async function main(): Promise<void> {
   const vars = ensureDevVars();
   const persist = ["--persist-to", stateDir];
@@ -101,8 +113,7 @@ async function main(): Promise<void> {
 
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
-  // Browser tests sign in dozens of times from one address; they raise the sign-in rate limit.
-  const extraVars = process.env.AUTH_RATE_LIMIT_MAX ? ["--var", `AUTH_RATE_LIMIT_MAX:${process.env.AUTH_RATE_LIMIT_MAX}`] : [];
+  const extraVars = passThroughVars();
   const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],

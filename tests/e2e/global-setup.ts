@@ -2,6 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchApp } from "../../scripts/launch.ts";
+import { startFakeLlm } from "../fakes/fake-llm.ts";
 import { CHROMIUM_PATH, E2E_PORT } from "./config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -14,9 +15,18 @@ export default async function setup(project: TestProject) {
   }
   const stateDir = resolve(root, ".e2e-state");
   rmSync(stateDir, { recursive: true, force: true });
-  const app = await launchApp({ port: E2E_PORT, stateDir, env: { AUTH_RATE_LIMIT_MAX: "1000" } });
+  // The agent answers through the scripted model, over the Anthropic protocol (the default model).
+  const llm = await startFakeLlm();
+  const app = await launchApp({
+    port: E2E_PORT,
+    stateDir,
+    env: { AUTH_RATE_LIMIT_MAX: "1000", ANTHROPIC_API_KEY: "e2e-key", ANTHROPIC_BASE_URL: `${llm.url}/v1`, OPENAI_BASE_URL: `${llm.url}/v1`, OPENAI_API_KEY: "e2e-key" },
+  });
   project.provide("baseUrl", app.url);
-  return () => app.stop();
+  return async () => {
+    await app.stop();
+    await llm.close();
+  };
 }
 
 declare module "vitest" {

@@ -157,5 +157,8 @@ export const enInbox = {
     removed: "You have been removed from the group",
     dissolved: "This group has been dissolved",
     left: "You have left the group",
+    presenterRequest: "{{name}} asks for control of the agent in {{chat}}",
+    transferRequest: "{{name}} wants to hand agent control to {{target}} in {{chat}}",
+    openChat: "Open",
     status: { connecting: "Connecting to live updates...", connected: "Live updates on", disconnected: "Live updates offline, reconnecting..." },
 };

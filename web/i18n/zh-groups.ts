@@ -159,5 +159,8 @@ export const zhInbox: Messages["inbox"] = {
     removed: "你已被移出该群组",
     dissolved: "该群组已被解散",
     left: "你已退出该群组",
+    presenterRequest: "{{name}} 请求在 {{chat}} 中控制智能体",
+    transferRequest: "{{name}} 希望在 {{chat}} 中将智能体控制权转交给 {{target}}",
+    openChat: "打开",
     status: { connecting: "正在连接实时更新...", connected: "实时更新已开启", disconnected: "实时更新已断开，正在重连..." },
 };

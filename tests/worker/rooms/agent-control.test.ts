@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentGroup, ask, expectCompleteReply, followReply } from "../agent-helpers";
-import { expectNoFrame, settle } from "../chat-helpers";
+import { expectNoFrame, inbox, settle } from "../chat-helpers";
 import { call } from "../helpers";
 
 const isCard = (f: any) => f.type === "message" && f.message.messageType === "system_alert" && f.message.content.includes("presenter_request");
@@ -10,8 +10,11 @@ describe("asking for control", () => {
     const { owner, members, chatId, ownerSock, memberSocks } = await agentGroup("Bob Member", "Carol Member");
     const [bob, carol] = members;
     const [bobSock, carolSock] = memberSocks;
+    const ownerInbox = await inbox(owner);
     bobSock!.send({ type: "request_presenter", message: "please let me run the agent" });
     const sent = await bobSock!.next((f) => f.type === "request_success");
+    // A system notification reaches the owner's inbox too, for when the chat is not open.
+    expect(await ownerInbox.next((f) => f.type === "presenter_request")).toMatchObject({ chatName: "Agent Room", request: { requestId: sent.requestId, requesterName: bob!.name } });
     expect(sent.message).toBe("Your request has been sent to the group owner");
 
     const notice = await ownerSock.next((f) => f.type === "presenter_request");

@@ -6,7 +6,7 @@ import type { InboxFrame } from "../../../contract";
 import { refreshOrganizations } from "../../features/organizations/useOrganizations";
 import { useLang } from "../../i18n/useLang";
 import { withLanguage } from "../../i18n/language";
-import { clearSelection, getSelection } from "../session/selection";
+import { clearSelection, getSelection, selectChat } from "../session/selection";
 import { CHAT_LIST_KEY, addChatToList, cachedChat, markChatRead, patchChatInList, removeChatFromList, revalidateChat, revalidateChatList, setChatUnread, streamsThatGrew } from "./chatListCache";
 import type { ChatListData } from "./chatListUpdates";
 import { useInboxFrames } from "./InboxProvider";
@@ -57,6 +57,14 @@ export function useInboxEffects(): void {
       case "refresh_organizations":
         void refreshOrganizations();
         return;
+      case "presenter_request": {
+        // The owner sees the card in the chat itself; elsewhere this system notification points there.
+        if (getSelection().chatId === frame.request.chatId) return;
+        const { requesterName: name, targetPresenterName: target, action } = frame.request;
+        const text = action === "transfer_presenter" ? t("inbox.transferRequest", { name, target, chat: frame.chatName }) : t("inbox.presenterRequest", { name, chat: frame.chatName });
+        toast.info(text, { duration: 10_000, action: { label: t("inbox.openChat"), onClick: () => selectChat(frame.request.chatId) } });
+        return;
+      }
       default:
         return;
     }

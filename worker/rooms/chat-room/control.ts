@@ -1,4 +1,4 @@
-import { AGENT_TEXTS, STREAM_AGENT, type ControlState, type PermissionRequestContent, type PresenterAction, type ServerFrame } from "../../../contract";
+import { AGENT_TEXTS, STREAM_AGENT, type ControlState, type InboxFrame, type PermissionRequestContent, type PresenterAction, type ServerFrame } from "../../../contract";
 import { toChatMessage } from "./mapping";
 import { ControlStore, toPresenterRequest, type RequestRow } from "./control-store";
 import type { MessageRow, RoomStore } from "./store";
@@ -13,6 +13,9 @@ export interface ControlIo {
   sendControlState(): void;
   broadcast(frame: ServerFrame, onlyUser?: string): void;
   publish(row: MessageRow): void;
+  /** The owner's inbox: a notification reaches them even with this chat closed. */
+  notifyOwner(frame: InboxFrame): void;
+  chatName(): string;
 }
 
 type Result = { ok: true } | { ok: false; error: string };
@@ -146,7 +149,9 @@ export class Control {
     });
     this.io.control.setCard(row.request_id, card.id);
     this.io.publish(card);
-    this.io.broadcast({ type: "presenter_request", request: toPresenterRequest(row, this.io.chatId(), ownerId) }, ownerId);
+    const request = toPresenterRequest(row, this.io.chatId(), ownerId);
+    this.io.broadcast({ type: "presenter_request", request }, ownerId);
+    this.io.notifyOwner({ type: "presenter_request", request, chatName: this.io.chatName() });
     this.io.sendControlState();
     return row;
   }

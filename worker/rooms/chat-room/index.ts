@@ -13,6 +13,7 @@ import { CLOSE_DISSOLVED, CLOSE_REMOVED, identityOf, sendFrame, type SocketIdent
 import { RoomStore, type MessageRow } from "./store";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
+import { notifyUsers } from "../stubs";
 
 /** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
 const REPLAY_LIMIT = 1000;
@@ -67,6 +68,9 @@ export class ChatRoom extends DurableObject<Env> {
       broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser),
       publish: (row) => this.publish(row),
       reply: (frame) => ws && sendFrame(ws, frame),
+      chatName: () => this.store.getMeta("name") ?? "",
+      // Not awaited: a slow inbox must not hold up the room; failures are logged by notifyUsers.
+      notifyOwner: (frame) => this.ctx.waitUntil(notifyUsers(this.env, [this.ownerId()], frame)),
     };
   }
 

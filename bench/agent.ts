@@ -1,0 +1,132 @@
+// Agent part of `npm run bench`: how much the product adds between the model's first byte and the
+// first chunk on a member's socket (time-to-first-token overhead), and how many replies one room
+// streams at once. The model is the scripted fake (tests/fakes/fake-llm.ts) in this process, so
+// both clocks are the same.
+import type WebSocket from "ws";
+import type { FakeLlm } from "../tests/fakes/fake-llm.ts";
+import { connect } from "./chat.ts";
+import { AGENT_CHAT } from "./seed.ts";
+import { ms, percentile } from "./stats.ts";
+
+/** Members with a socket open in the agent room: the owner asks, everyone watches. */
+export const AGENT_MEMBERS = 100;
+const SEQUENTIAL_REQUESTS = 30;
+const CONCURRENCY = [10, 50, 100];
+
+interface Watch {
+  firstChunkAt: Map<string, number[]>; // request id → first chunk time per socket
+  doneAt: Map<string, number>;
+  replyOf: Map<string, string>; // reply message id → request id
+}
+
+function watcher(): { watch: Watch; onFrame: (client: number, frame: any) => void } {
+  const watch: Watch = { firstChunkAt: new Map(), doneAt: new Map(), replyOf: new Map() };
+  const seenFirst = new Set<string>();
+  const onFrame = (client: number, frame: any) => {
+    const now = Date.now();
+    if (frame.type === "message" && frame.message.messageType === "ai_response") watch.replyOf.set(frame.message.id, frame.message.replyToMessageId);
+    if (frame.type === "streaming_message") {
+      const request = watch.replyOf.get(frame.message_id);
+      const key = `${frame.message_id}:${client}`;
+      if (!request || seenFirst.has(key)) return;
+      seenFirst.add(key);
+      watch.firstChunkAt.set(request, [...(watch.firstChunkAt.get(request) ?? []), now]);
+    }
+    if (frame.type === "chat_done" && frame.message_id) {
+      const request = watch.replyOf.get(frame.message_id);
+      if (request) watch.doneAt.set(request, now);
+    }
+  };
+  return { watch, onFrame };
+}
+
+function askFrame(id: string, text: string, chatType: 1 | 2) {
+  return { type: "chat_message", message_id: id, chat_type: chatType, message_type: "user_request", data: { content: { text } } };
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+/** The fake's first byte for each request, matched by the request's text (ids never reach the model). */
+function firstBytes(llm: FakeLlm, from: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of llm.requests.slice(from)) {
+    const tag = /#(\S+)/.exec(r.lastUser)?.[1];
+    if (tag && r.firstByteAt) out.set(tag, r.firstByteAt);
+  }
+  return out;
+}
+
+async function sequential(sockets: WebSocket[], watch: Watch, llm: FakeLlm): Promise<{ overhead: number[]; worst: number[] }> {
+  const from = llm.requests.length;
+  const ids: string[] = [];
+  for (let n = 0; n < SEQUENTIAL_REQUESTS; n += 1) {
+    const id = `msg_ttft_${n}_${Date.now()}`;
+    ids.push(id);
+    sockets[0]!.send(JSON.stringify(askFrame(id, `#${id} how are you?`, 1)));
+    await until(() => watch.doneAt.has(id), 10_000);
+  }
+  const bytes = firstBytes(llm, from);
+  const overhead: number[] = [];
+  const worst: number[] = [];
+  for (const id of ids) {
+    const first = bytes.get(id);
+    const chunks = watch.firstChunkAt.get(id) ?? [];
+    if (first === undefined || chunks.length === 0) continue;
+    overhead.push(...chunks.map((t) => t - first));
+    worst.push(Math.max(...chunks) - first);
+  }
+  return { overhead, worst };
+}
+
+async function concurrent(sockets: WebSocket[], watch: Watch, llm: FakeLlm, replies: number) {
+  const from = llm.requests.length;
+  const ids = Array.from({ length: replies }, (_, i) => `msg_conc_${replies}_${i}_${Date.now()}`);
+  const started = Date.now();
+  // A room runs one reply per stream: the owner asks the team agent, every other member asks in their
+  // own ask-only room. All at once.
+  ids.forEach((id, i) => {
+    const asker = i % sockets.length;
+    const stream: 1 | 2 = i === 0 ? 1 : 2;
+    sockets[asker]!.send(JSON.stringify(askFrame(id, `#${id} explain it please`, stream)));
+  });
+  await until(() => ids.every((id) => watch.doneAt.has(id)), 60_000);
+  const bytes = firstBytes(llm, from);
+  const overhead = ids.flatMap((id) => {
+    const first = bytes.get(id);
+    return first === undefined ? [] : (watch.firstChunkAt.get(id) ?? []).map((t) => t - first);
+  });
+  const completed = ids.filter((id) => watch.doneAt.has(id)).length;
+  const wall = Math.max(...ids.map((id) => watch.doneAt.get(id) ?? started)) - started;
+  return { replies, completed, overhead, wall };
+}
+
+export async function runAgentBench(base: string, llm: FakeLlm): Promise<void> {
+  const { watch, onFrame } = watcher();
+  const clients = [];
+  clients.push(await connect(base, AGENT_CHAT, 0, onFrame));
+  for (let i = 1; i < AGENT_MEMBERS; i += 25) {
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(25, AGENT_MEMBERS - i) }, (_, k) => connect(base, AGENT_CHAT, i + k, onFrame)))));
+  }
+  const sockets = clients.map((c) => c.ws);
+  // Warm-up: the room, the provider client and the JIT.
+  await sequential(sockets, watch, llm);
+
+  console.log(`\n▶ Agent: ${SEQUENTIAL_REQUESTS} requests one after another, ${AGENT_MEMBERS} members watching`);
+  const seq = await sequential(sockets, watch, llm);
+  console.log(`  model first byte → first chunk on a member socket   p50 ${ms(percentile(seq.overhead, 50))}  p99 ${ms(percentile(seq.overhead, 99))}`);
+  console.log(`  model first byte → first chunk on the last socket   p50 ${ms(percentile(seq.worst, 50))}  p99 ${ms(percentile(seq.worst, 99))}`);
+
+  console.log("\nconcurrent replies | completed | overhead p50 | overhead p99 | wall time");
+  for (const n of CONCURRENCY) {
+    const r = await concurrent(sockets, watch, llm, n);
+    console.log(`${r.replies} | ${r.completed} | ${ms(percentile(r.overhead, 50))} | ${ms(percentile(r.overhead, 99))} | ${ms(r.wall)}`);
+  }
+  for (const c of clients) c.ws.close(1000, "bench done");
+}

@@ -1,0 +1,39 @@
+// `npm run bench`: starts the app as `npm start` does (fresh state, the scripted model as its
+// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent runs one part.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchApp } from "../scripts/launch.ts";
+import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
+import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
+import { CHAT_SIZES, runChatBench } from "./chat.ts";
+import { agentSeedSql, benchSeedSql } from "./seed.ts";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
+const ONLY = process.env.BENCH_ONLY;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "teamchat-bench-"));
+  const seedFile = join(dir, "bench.sql");
+  writeFileSync(seedFile, benchSeedSql(Math.max(...CHAT_SIZES), CHAT_SIZES) + agentSeedSql(AGENT_MEMBERS));
+  const llm = await startFakeLlm();
+  console.log("Starting the app for the benchmark (fresh local state)…");
+  const app = await launchApp({
+    port: PORT,
+    stateDir: join(dir, "state"),
+    env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
+  });
+  try {
+    if (ONLY !== "agent") await runChatBench(app.url);
+    if (ONLY !== "chat") await runAgentBench(app.url, llm);
+  } finally {
+    await app.stop();
+    await llm.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
