@@ -177,6 +177,14 @@ export const MessagesQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer("limit must be a whole number"), v.minValue(1), v.maxValue(100)), "20"),
   chat_type: v.optional(v.pipe(v.string(), v.toNumber(), v.picklist(CHAT_TYPES, "chat_type must be 0, 1 or 2"))),
   before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "Invalid cursor"))),
+  /** `true`: the discussion messages not yet handed to the agent (spec 02 §7). */
+  unnotified_discuss: v.optional(v.picklist(["true", "false"])),
+  codingProjectId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
+
+/** `POST /api/group-chats/{chatId}/discuss-to-agent`: the controller forwards discussion messages (all unnotified when omitted). */
+export const DiscussToAgentBody = v.object({
+  messageIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(80))), v.maxLength(100, "Too many messages"))),
 });
 
 export const ReactionBody = v.object({ emoji: v.picklist(REACTION_EMOJIS, "Unsupported reaction") });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { CreateGroupBody, Id, MAX_VIRES_PER_GROUP, MessagesQuery, PLAN_CATALOGUE, RenameGroupBody, UNLIMITED } from "../../contract";
+import { CreateGroupBody, DiscussToAgentBody, Id, MAX_VIRES_PER_GROUP, MessagesQuery, PLAN_CATALOGUE, RenameGroupBody, UNLIMITED } from "../../contract";
 import { getDb } from "../db/client";
 import { chatsForUser, countOwnedAgentGroups, countOwnedGroups, orgMemberIds, participantsOf, vireIdsOwnedBy } from "../db/chats";
 import { toChatListItem } from "../db/chat-mappers";
@@ -16,6 +16,7 @@ import { jsonBody, parseWith, queryOf } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { tierOf } from "./membership";
 import { groupParticipantsApi } from "./group-participants";
+import { UNNOTIFIED_LIMIT } from "../rooms/chat-room/discuss-forward";
 
 /** A chat id, or `{chatId}_{userId}` for an ask-only stream. */
 const StreamId = v.pipe(v.string(), v.minLength(1, "Invalid id"), v.maxLength(140, "Invalid id"));
@@ -118,9 +119,19 @@ export const groupChatsApi = newApp()
     const { chatId, askOnly } = splitStreamId(raw, user.id);
     const query = queryOf(c, MessagesQuery);
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    if (query.unnotified_discuss === "true") return ok(c, { messages: await roomStub(c.env, chatId).unnotifiedDiscuss(user.id, Math.min(query.limit, UNNOTIFIED_LIMIT)) });
     const chatType = askOnly ? 2 : query.chat_type;
     if (chatType === 2 && !askOnly) throw new ApiError(400, "Ask-only messages are read at /api/group-chats/{chatId}_{userId}/messages");
     const page = await roomStub(c.env, chatId).history(user.id, { chatType, before: query.before ? Number(query.before) : undefined, limit: query.limit });
     return ok(c, page);
+  })
+  .post("/:chatId/discuss-to-agent", async (c) => {
+    const chatId = parseWith(Id, c.req.param("chatId"));
+    const { messageIds } = await jsonBody(c, DiscussToAgentBody);
+    const user = c.get("user");
+    await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    const result = await roomStub(c.env, chatId).forwardDiscussToAgent(user.id, messageIds ?? null);
+    if (!result.ok) throw new ApiError(result.status, result.error);
+    return ok(c, { success: true, messageId: result.messageId });
   })
   .route("/", groupParticipantsApi);

@@ -4,6 +4,7 @@ import { loadAgentProfile } from "../../agents/profile";
 import type { TranscriptEntry } from "../../agents/prompt";
 import { consumeAgentRequest } from "../../agents/quota";
 import type { Env } from "../../env";
+import { readableForward } from "./discuss-forward";
 import { toChatMessage } from "./mapping";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
@@ -36,6 +37,11 @@ const SAVE_EVERY_MS = 1000;
 const CONVERSATION_TYPES = new Set(["user_request", "ai_response", "chat", "conversation", "merged_forward"]);
 const PAUSED_EMPTY = "…";
 const INTERRUPTED = "\n\n_(The reply was interrupted by a server restart.)_";
+
+/** What the agent reads of a message: forwarded discussions unpacked into lines. */
+function textOf(row: MessageRow): string {
+  return row.message_type === "merged_forward" ? readableForward(row.content) : row.content;
+}
 
 /**
  * Agent replies of one chat room: at most one per room (the shared agent stream, and each user's
@@ -114,7 +120,7 @@ export class AgentRuns {
         chatName: this.io.chatName(),
         mode: run.info.chat_type === STREAM_ASK ? "ask" : config.mode,
         model: config.model,
-        question: request.content,
+        question: textOf(request),
         transcript: this.transcript(run, request),
         signal: run.abort.signal,
       },
@@ -134,7 +140,7 @@ export class AgentRuns {
     return this.io.store
       .recent(request.sender_id ?? "", run.info.chat_type, request.seq + 1, TRANSCRIPT_MESSAGES)
       .filter((row) => CONVERSATION_TYPES.has(row.message_type))
-      .map((row) => ({ fromAgent: row.sender_type === "virtual_employee", senderName: row.sender_name, text: row.content }));
+      .map((row) => ({ fromAgent: row.sender_type === "virtual_employee", senderName: row.sender_name, text: textOf(row) }));
   }
 
   private openReply(run: ActiveRun, request: MessageRow, vire: RoomMember): void {

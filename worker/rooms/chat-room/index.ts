@@ -5,6 +5,7 @@ import { AgentRuns } from "./agent-runs";
 import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
 import { Control, canDriveAgent, controlStateFor } from "./control";
 import { ControlStore, toPresenterRequest } from "./control-store";
+import { NEED_PRESENTER, forwardDiscuss, unnotifiedDiscuss } from "./discuss-forward";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { flushMirror } from "./outbox";
@@ -205,6 +206,25 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.runs.isBusy(room)) return { ok: false, status: 409, error: "The agent is currently busy, please try again later" };
     this.ctx.waitUntil(this.runs.start(request, member, vire, { mode: request.chat_type === 2 ? "ask" : "coding", model: undefined }));
     return { ok: true };
+  }
+
+  async unnotifiedDiscuss(viewerId: string, limit: number): Promise<ChatMessage[]> {
+    return unnotifiedDiscuss(this.store, this.chatId, viewerId, limit);
+  }
+
+  /** The controller hands the discussion to the agent: one merged request, answered like any other. */
+  async forwardDiscussToAgent(viewerId: string, messageIds: string[] | null): Promise<{ ok: true; messageId: string } | { ok: false; status: 403 | 404 | 409; error: string }> {
+    const member = this.store.member(viewerId);
+    const vire = vireOf(this.agentContext());
+    if (!member || !vire) return { ok: false, status: 404, error: "This chat has no virtual employee to answer" };
+    if (!canDriveAgent(this.agentContext(), viewerId)) return { ok: false, status: 403, error: NEED_PRESENTER };
+    if (this.runs.isBusy(this.chatId)) return { ok: false, status: 409, error: "The agent is currently busy, please try again later" };
+    const row = forwardDiscuss(this.store, this.chatId, member, messageIds, Date.now());
+    if (!row) return { ok: false, status: 404, error: "No new discussion messages to forward" };
+    this.publish(row);
+    await this.scheduleMirror();
+    this.ctx.waitUntil(this.runs.start(row, member, vire, { mode: "coding", model: undefined }));
+    return { ok: true, messageId: row.id };
   }
 
   async messageContent(viewerId: string, messageId: string): Promise<string | null> {

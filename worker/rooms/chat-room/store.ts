@@ -173,6 +173,11 @@ export class RoomStore {
     return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE streaming = 1").toArray();
   }
 
+  /** A stream's messages after a seq, oldest first. */
+  streamAfter(viewerId: string, chatType: ChatStream, afterSeq: number, limit: number): MessageRow[] {
+    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq > ? ORDER BY seq LIMIT ?`, viewerId, chatType, afterSeq, limit).toArray();
+  }
+
   /** The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads. */
   recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): MessageRow[] {
     return this.sql
