@@ -6,3 +6,4 @@ export * from "./chat";
 export * from "./realtime";
 export * from "./vires";
 export * from "./agent";
+export * from "./workspace";

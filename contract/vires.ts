@@ -108,7 +108,8 @@ export interface VireTemplateGroup {
 }
 
 export const ImportTemplateBody = v.object({
-  templateId: v.pipe(v.string("Please choose a template"), v.minLength(1, "Please choose a template"), v.maxLength(64)),
+  // optional → "": a missing templateId gets the same text as an empty one, not valibot's key error.
+  templateId: v.pipe(v.optional(v.string("Please choose a template"), ""), v.minLength(1, "Please choose a template"), v.maxLength(64, "Template not found")),
   userId: v.optional(v.string()),
   organizationId: v.optional(v.nullable(v.string())),
 });
@@ -169,10 +170,12 @@ export const KnowledgeBaseBody = v.object({
   name: v.pipe(v.optional(v.string(), ""), v.trim(), v.minLength(1, "Please enter a name"), v.maxLength(100, "Name is too long")),
 });
 
+// Missing keys default to "" so they get the texts below rather than valibot's "Invalid key".
+// `size` is the client's report only: the server records the stored object's real size.
 export const KnowledgeFileBody = v.object({
-  name: v.pipe(v.string("File name is required"), v.trim(), v.minLength(1, "File name is required"), v.maxLength(255, "File name is too long")),
-  url: v.pipe(v.string("File url is required"), v.minLength(1, "File url is required"), v.maxLength(2048)),
-  size: v.pipe(v.number("size must be a number"), v.integer(), v.minValue(0), v.maxValue(KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS.tooLarge)),
+  name: v.pipe(v.optional(v.string("File name is required"), ""), v.trim(), v.minLength(1, "File name is required"), v.maxLength(255, "File name is too long")),
+  url: v.pipe(v.optional(v.string("File url is required"), ""), v.minLength(1, "File url is required"), v.maxLength(2048)),
+  size: v.optional(v.pipe(v.number("size must be a number"), v.integer("size must be a whole number"), v.minValue(0, "size must be a number"), v.maxValue(KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS.tooLarge)), 0),
   chatId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))), null),
 });
 

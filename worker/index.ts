@@ -19,6 +19,11 @@ import { groupInvitesApi } from "./api/group-invites";
 import { attachmentsApi } from "./api/attachments";
 import { inboxApi } from "./api/inbox";
 import { virtualEmployeesApi } from "./api/virtual-employees";
+import { vireTemplatesApi } from "./api/vire-templates";
+import { skillRecommendationsApi } from "./api/skill-recommendations";
+import { knowledgeBaseApi, knowledgeDebugApi } from "./api/knowledge";
+import { uploadsApi } from "./api/uploads";
+import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -48,7 +53,16 @@ const app = new Hono<AppEnv>()
   .route("/group-invites", groupInvitesApi)
   .route("/chat-attachments", attachmentsApi)
   .route("/inbox", inboxApi)
-  .route("/virtual-employees", virtualEmployeesApi);
+  .route("/virtual-employees", virtualEmployeesApi)
+  .route("/virtual-employee-templates", vireTemplatesApi)
+  .route("/ai-skill-recommendations", skillRecommendationsApi)
+  .route("/knowledge-base", knowledgeBaseApi)
+  .route("/debug", knowledgeDebugApi)
+  .route("/uploads", uploadsApi)
+  .route("/agent-status", agentStatusApi)
+  .route("/llm", modelsApi)
+  .route("/presenter-requests", presenterRequestsApi)
+  .route("/request-permission", requestPermissionApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {

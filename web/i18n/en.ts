@@ -1,5 +1,7 @@
+import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
+import { enVires } from "./en-vires";
 
 /**
  * English texts. Wording quoted by the spec is kept verbatim; `zh.ts` must provide every key
@@ -21,6 +23,7 @@ export const en = {
     languageNames: { en: "English", zh: "中文" },
   },
   chat: enChat,
+  agent: enAgent,
   errors: {
     requestTimeout: "Request timeout",
     networkAnomaly: "Network anomaly",
@@ -233,6 +236,7 @@ export const en = {
   },
   chatList: enChatList,
   groups: enGroups,
+  vires: enVires,
   inbox: enInbox,
   time: {
     justNow: "Just now",

@@ -1,6 +1,8 @@
 import type { Messages } from "./en";
+import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
+import { zhVires } from "./zh-vires";
 
 /** Chinese texts; the `Messages` type makes a missing or extra key a compile error. */
 export const zh: Messages = {
@@ -19,6 +21,7 @@ export const zh: Messages = {
     languageNames: { en: "English", zh: "中文" },
   },
   chat: zhChat,
+  agent: zhAgent,
   errors: {
     requestTimeout: "请求超时",
     networkAnomaly: "网络异常",
@@ -231,6 +234,7 @@ export const zh: Messages = {
   },
   chatList: zhChatList,
   groups: zhGroups,
+  vires: zhVires,
   inbox: zhInbox,
   time: {
     justNow: "刚刚",

@@ -5,6 +5,7 @@ import { usageMonthly } from "../db/schema";
 import { newApp } from "../lib/app";
 import { ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
+import { countVires } from "../vires/store";
 import { tierOf } from "./membership";
 
 /** Quotas reset with the calendar month in UTC, the same month for every user. */
@@ -20,17 +21,18 @@ export const usageApi = newApp()
     const tier = tierOf(user);
     const plan = PLAN_CATALOGUE[tier];
     const month = monthKey();
-    const [row] = await getDb(c.env.DB)
+    const db = getDb(c.env.DB);
+    const [row] = await db
       .select({ n: usageMonthly.agentRequests })
       .from(usageMonthly)
       .where(and(eq(usageMonthly.userId, user.id), eq(usageMonthly.month, month)))
       .limit(1);
-    // VIREs, group chats and projects have no tables yet; their issues add the counts here.
+    // Group chats and projects: their issues add the counts here.
     return ok<UsageData>(c, {
       tier,
       month,
       agentRequests: { used: row?.n ?? 0, limit: plan.monthlyQuota },
-      virtualEmployees: { used: 0, limit: plan.limits.virtualEmployees },
+      virtualEmployees: { used: await countVires(db, user.id), limit: plan.limits.virtualEmployees },
       groupChats: { used: 0, limit: plan.limits.groupChats },
       projects: { used: 0, limit: plan.limits.projects },
     });

@@ -2,3 +2,5 @@
 export * from "./auth-schema";
 export * from "./schema-org";
 export * from "./chat-schema";
+export * from "./knowledge-schema";
+export * from "./workspace-schema";

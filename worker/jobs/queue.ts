@@ -1,13 +1,14 @@
 import * as v from "valibot";
 import type { Env } from "../env";
 import { runCleanup } from "./cron";
+import { CustomAssistantJob, runCustomAssistantJob } from "./custom-assistant";
 import { MirrorJob, runMirror } from "./mirror";
 
 /**
  * Every job on the JOBS queue. Later features add their own variants (message mirror, notifications);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
-export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob]);
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob]);
 export type Job = v.InferOutput<typeof Job>;
 
 /** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
@@ -27,7 +28,15 @@ async function runJob(env: Env, job: Job): Promise<void> {
     case "mirror_messages":
       await runMirror(env, job);
       return;
+    case "custom_assistant_notify":
+      await runCustomAssistantJob(env, job);
+      return;
   }
+}
+
+/** Exponential backoff, so a remote outage is not hammered: 10 s, 20 s, 40 s … capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -43,7 +52,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       message.ack();
     } catch (err) {
       console.error("queue: job failed, will retry", parsed.output.type, err);
-      message.retry();
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }

@@ -120,7 +120,7 @@ describe("who may open a room socket", () => {
     a.send({ type: "ping" });
     await a.next((f) => f.type === "pong");
     const frames = await framesOf(a, (f) => f.type === "ready");
-    expect(frames[0]).toEqual({ type: "ready", chatId, headSeq: 0 });
+    expect(frames[0]).toMatchObject({ type: "ready", chatId, headSeq: 0, agentRuns: [], control: { presenterId: null } });
     const box = await inbox(admin);
     box.send({ type: "ping" });
     await box.next((f) => f.type === "pong");

@@ -2,6 +2,8 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
+import { RobotIcon } from "../../features/vires/icons";
+import { VireDialog } from "../../features/vires/VireDialog";
 import { InboxProvider } from "../realtime/InboxProvider";
 import { useInboxEffects } from "../realtime/useInboxEffects";
 import { SidebarChats } from "./SidebarChats";
@@ -58,6 +60,7 @@ export function AppShell(props: AppShellProps) {
 function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [viresOpen, setViresOpen] = useState(false);
   const narrow = useNarrowScreen();
   useInboxEffects();
 
@@ -73,7 +76,10 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
         <div className="sidebar__header">
           <OrgSwitcher user={user} collapsed={collapsed} />
           <div className="sidebar__header-actions">
-            <UserMenu user={user} collapsed={collapsed} onOpenContacts={onOpenContacts} />
+            <button type="button" className="icon-btn" onClick={() => setViresOpen(true)} aria-label={t("vires.open")} title={t("vires.openHint")} data-testid="open-vires">
+              <RobotIcon size={18} />
+            </button>
+            <UserMenu user={user} collapsed={collapsed} onOpenContacts={onOpenContacts} onOpenVires={() => setViresOpen(true)} />
             <button
               type="button"
               className="icon-btn"
@@ -93,6 +99,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
       <main className="shell__main" aria-label={t("shell.main")}>
         {children}
       </main>
+      <VireDialog open={viresOpen} onOpenChange={setViresOpen} user={user} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { useSwitchLanguage } from "../../ui/LanguageSwitch";
 import { endLocalSession } from "../session/endSession";
 
 /** The user menu in the sidebar header (spec 01 §2). */
-export function UserMenu({ user, collapsed = false, onOpenContacts }: { user: SessionUser; collapsed?: boolean; onOpenContacts: () => void }) {
+export function UserMenu({ user, collapsed = false, onOpenContacts, onOpenVires }: { user: SessionUser; collapsed?: boolean; onOpenContacts: () => void; onOpenVires?: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLangPath();
@@ -64,6 +64,11 @@ export function UserMenu({ user, collapsed = false, onOpenContacts }: { user: Se
           <DropdownMenu.Item className="menu__item" data-testid="menu-contacts" onSelect={onOpenContacts}>
             {t("userMenu.contacts")}
           </DropdownMenu.Item>
+          {onOpenVires && (
+            <DropdownMenu.Item className="menu__item" data-testid="menu-vires" onSelect={onOpenVires}>
+              {t("vires.open")}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className="menu__item" data-testid="menu-usage" onSelect={() => navigate(to("/usage"))}>
             {t("userMenu.usage")}
           </DropdownMenu.Item>

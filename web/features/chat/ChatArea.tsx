@@ -5,6 +5,7 @@ import { Spinner } from "../../ui/Spinner";
 import { ChatRoom } from "./components/ChatRoom";
 import { useChat } from "./hooks/useChat";
 import "./chat.css";
+import "./agent/agent.css";
 
 /** The main area for the selected chat: loads it, then shows the live chat room. */
 export function ChatArea({ chatId }: { chatId: string }) {

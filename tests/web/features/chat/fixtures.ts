@@ -8,6 +8,7 @@ export function msg(id: string, seq: number, createdAt = "2025-01-01T00:00:00.00
     createdAt, timestamp: createdAt, isUserMessage: true, is_from_ai: false,
     sender: { id: "u1", name: "Ann", image: null }, virtualSender: null, attachments: [], replyToMessageId: null, replyToMessage: null,
     reactions: [], likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
+    isStreamingMessage: false, isStreamingComplete: false, agent_id: null,
   };
   return { ...base, ...extra };
 }

@@ -59,14 +59,20 @@ function message(id: string, seq: number): ChatMessage {
     createdAt: "2025-01-01T00:00:00.000Z", timestamp: "2025-01-01T00:00:00.000Z", isUserMessage: true, is_from_ai: false,
     sender: { id: "u2", name: "Bob", image: null }, virtualSender: null, attachments: [], replyToMessageId: null, replyToMessage: null,
     reactions: [], likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
+    isStreamingMessage: false, isStreamingComplete: false, agent_id: null,
   };
+}
+
+const CONTROL = { ownerId: "u1", presenterId: null, presenterName: null, requests: [] };
+function ready(headSeq: number): ServerFrame {
+  return { type: "ready", chatId: "chat_1", headSeq, agentRuns: [], control: CONTROL };
 }
 
 function setup(token: string | null = "tok") {
   const log: string[] = [];
   const events: RoomEvents = {
     connection: (c) => log.push(`connection ${c}`),
-    ready: (head, first) => log.push(`ready ${head} ${first}`),
+    ready: (head, first, live) => log.push(`ready ${head} ${first}${live.agentRuns.map((r) => ` run ${r.message_id}:${r.content}`).join("")}`),
     message: (m) => log.push(`message ${m.id}`),
     replayDone: (head, gap) => log.push(`replayDone ${head} ${gap}`),
     acked: (id, _ts, seq) => log.push(`acked ${id} ${seq}`),
@@ -78,6 +84,8 @@ function setup(token: string | null = "tok") {
     members: () => log.push("members"),
     removed: (reason) => log.push(`removed ${reason}`),
     serverError: (error, own) => log.push(`serverError ${error} ${own}`),
+    messageUpdated: (m) => log.push(`updated ${m.id}`),
+    agent: (frame) => log.push(`agent ${frame.type}`),
   };
   let socket: FakeSocket | null = null;
   const room = new RoomSocket("chat_1", events, {
@@ -104,20 +112,20 @@ describe("RoomSocket", () => {
     const { socket, log } = setup();
     expect(socket().urls[0]).toBe("wss://chat.example.com/api/chats/chat_1/ws?token=tok");
     socket().open();
-    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 7 });
+    socket().receive(ready(7));
     socket().receive({ type: "message", message: message("msg_x1", 9) });
     socket().receive({ type: "message", message: message("msg_x0", 8) });
     socket().drop(1006);
     expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=9&token=tok");
     socket().open();
-    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 9 });
+    socket().receive(ready(9));
     expect(log).toEqual(["connection true", "ready 7 true", "message msg_x1", "message msg_x0", "connection false", "connection true", "ready 9 false"]);
   });
 
   it("uses the headSeq of the first ready as the starting point", () => {
     const { socket } = setup(null);
     socket().open();
-    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 30 });
+    socket().receive(ready(30));
     socket().drop(1006);
     expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=30");
   });
@@ -125,7 +133,7 @@ describe("RoomSocket", () => {
   it("asks for a reload only when the replay was cut at its limit", () => {
     const { socket, log } = setup();
     socket().open();
-    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 1 });
+    socket().receive(ready(1));
     socket().receive({ type: "replay_done", headSeq: 1 });
     socket().drop(1006);
     socket().open();
@@ -194,5 +202,23 @@ describe("RoomSocket", () => {
     socket().receive({ type: "chat_renamed", chatId: "chat_1", name: "New" });
     socket().receive({ type: "member_add", chatId: "chat_1", participantIds: ["u3"] });
     expect(log.slice(1)).toEqual(["reactions m1", "likes m1 2/1", "renamed New", "members"]);
+  });
+
+  it("hands the agent state of ready, updated messages and agent frames to the view", () => {
+    const { socket, log } = setup();
+    socket().open();
+    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 3, agentRuns: [{ room: "chat_1", chat_type: 1, message_id: "m9", request_id: "m8", content: "Hel", startedBy: "u1" }], control: CONTROL });
+    socket().receive({ type: "message_updated", message: message("m9", 4) });
+    socket().receive({ type: "streaming_message", room: "chat_1", chat_type: 1, message_id: "m9", chunk: "lo", offset: 3 });
+    socket().receive({ type: "presenter_changed", chatId: "chat_1", presenterId: "u2", presenterName: "Bob", action: "approve", by: "u1" });
+    expect(log.slice(1)).toEqual(["ready 3 true run m9:Hel", "updated m9", "agent streaming_message", "agent presenter_changed"]);
+  });
+
+  it("sends control frames only over an open socket, without the outbox", () => {
+    const { room, socket } = setup();
+    expect(room.sendFrame({ type: "release_presenter" })).toBe(false);
+    socket().open();
+    expect(room.sendFrame({ type: "pause_sse_v2", room: "chat_1", userId: "u1", reason: "user_pause" })).toBe(true);
+    expect(JSON.parse(socket().sent[0]!)).toEqual({ type: "pause_sse_v2", room: "chat_1", userId: "u1", reason: "user_pause" });
   });
 });

@@ -13,6 +13,16 @@ import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
 import { StreamPane } from "./StreamPane";
 import { ChatHeader } from "../../groups/ChatHeader";
+import { AgentComposerBar } from "../agent/components/AgentComposerBar";
+import { ControlToolbar } from "../agent/components/ControlToolbar";
+import { ForwardDiscussButton } from "../agent/components/ForwardDiscussButton";
+import { GeneratingIndicator } from "../agent/components/GeneratingIndicator";
+import { PauseButton } from "../agent/components/PauseButton";
+import { QuotaDialog } from "../agent/components/QuotaDialog";
+import { useComposerSettings } from "../agent/hooks/useComposerSettings";
+import { useReplyActions } from "../agent/hooks/useReplyActions";
+import { RequestStatusContext, useRequestStatusStore } from "../agent/hooks/useRequestStatus";
+import { agentSendRule, canPause, isController } from "../agent/model/control";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
@@ -29,6 +39,15 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
   const [dislikeTarget, setDislikeTarget] = useState<UiMessage | null>(null);
   const stream = streams.state[active];
   const tabbed = streamKeys.length > 1;
+  const { runs, control } = room;
+  const settings = useComposerSettings();
+  const requestStatuses = useRequestStatusStore();
+  const controlState = control.control;
+  const mayAsk = useCallback((target: StreamKey) => target === "askOnly" || isController(controlState, me.id), [controlState, me.id]);
+  const replyActions = useReplyActions(chat, streams.dispatch, mayAsk, runs.sent);
+  const asksAgent = active === "agent" || active === "askOnly";
+  const memberHint = active === "agent" && agentSendRule(controlState, me.id) === "request" ? t("agent.composer.memberHint") : null;
+  const pausable = canPause(controlState, me.id, active, runs.flags);
 
   const changeTab = useCallback(
     (next: StreamKey) => {
@@ -66,8 +85,9 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
       like: (message) => void ops.like(message),
       // Repeating a thumbs-down resets it without asking again.
       dislike: (message) => (message.likes.userDisliked ? void ops.dislike(message, "", "") : setDislikeTarget(message)),
+      replies: replyActions,
     }),
-    [me.id, me.name, names, selection, active, ops],
+    [me.id, me.name, names, selection, active, ops, replyActions],
   );
 
   const selectedMessages = useMemo(() => (selection ? stream.messages.filter((m) => selection.has(m.id)) : []), [selection, stream.messages]);
@@ -76,15 +96,23 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
   return (
     <div className="chat-area" data-testid="chat-area" aria-label={t("chat.areaLabel")} role="region">
       <ChatHeader chat={chat} connected={room.room.connected} />
-      {tabbed && <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={unread.badge} />}
+      {tabbed && (
+        <div className="chat-control">
+          <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={unread.badge} />
+          <ControlToolbar chat={chat} meId={me.id} control={controlState} onRequest={() => control.requestControl("", false)} onDecide={control.decide} onToggle={control.toggle} />
+        </div>
+      )}
       <div className="chat-area__panel" {...(tabbed ? { id: "chat-stream-panel", role: "tabpanel", "aria-labelledby": `chat-tab-${active}` } : {})}>
         {room.everConnected && !room.room.connected && !removedText && (
           <p className="chat-area__notice" role="status">
             {t("chat.reconnecting")}
           </p>
         )}
-        <StreamPane key={active} stream={stream} actions={actions} onLoadOlder={() => streams.loadOlder(active)} followSignal={room.followSignal} agentName={agentName} />
+        <RequestStatusContext.Provider value={requestStatuses}>
+          <StreamPane key={active} stream={stream} actions={actions} onLoadOlder={() => streams.loadOlder(active)} followSignal={room.followSignal} agentName={agentName} grouped={active === "agent"} />
+        </RequestStatusContext.Provider>
       </div>
+      {tabbed && <GeneratingIndicator kind={chat.chatType} tab={active} flags={runs.flags} />}
       {removedText ? (
         <p className="chat-area__removed" role="status">
           {removedText}
@@ -98,11 +126,21 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
           streams={streamKeys}
           replyTo={replies[active] ?? null}
           onCancelReply={() => setReplies((all) => ({ ...all, [active]: undefined }))}
-          onSend={(message) => {
-            setReplies((all) => ({ ...all, [message.stream]: undefined }));
-            room.send(message);
+          onSend={async (message) => {
+            const lane = message.stream === "agent" || message.stream === "askOnly";
+            const taken = await room.send(lane ? { ...message, agentConfig: settings.configFor(message.stream) } : message);
+            if (taken) setReplies((all) => ({ ...all, [message.stream]: undefined }));
+            return taken;
           }}
           focusSignal={focusSignal}
+          toolbar={
+            asksAgent ? (
+              <AgentComposerBar stream={active} settings={settings} hint={memberHint} />
+            ) : active === "discuss" && streamKeys.includes("agent") ? (
+              <ForwardDiscussButton chatId={chat.id} mayForward={isController(controlState, me.id)} onForwarded={() => changeTab("agent")} />
+            ) : null
+          }
+          trailing={pausable ? <PauseButton onPause={() => runs.pause(active)} /> : null}
         />
       )}
       {forwardOpen && (
@@ -117,6 +155,7 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
           }}
         />
       )}
+      <QuotaDialog open={runs.quotaOpen} onClose={runs.closeQuota} />
       <DislikeDialog open={dislikeTarget !== null} onOpenChange={(open) => !open && setDislikeTarget(null)} onSubmit={(reason, details) => (dislikeTarget ? ops.dislike(dislikeTarget, reason, details) : Promise.resolve(false))} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_TEXT_MAX } from "../../../../contract";
 import { useComposerFiles, namePastedFile } from "../hooks/useComposerFiles";
@@ -18,13 +18,18 @@ interface ComposerProps {
   streams: readonly StreamKey[];
   replyTo: ReplyTarget | null;
   onCancelReply: () => void;
-  onSend: (message: ComposedMessage) => void;
+  /** False (or a promise of it) when the message was not taken: text and files stay. */
+  onSend: (message: ComposedMessage) => boolean | void | Promise<boolean | void>;
   /** Changes when something (Reply) wants the text field focused. */
   focusSignal: number;
+  /** Above the text field: the agent tabs' mode and model selectors. */
+  toolbar?: ReactNode;
+  /** Next to the send button: the pause button while a reply runs. */
+  trailing?: ReactNode;
 }
 
 /** The message composer (spec 02 §2.7): text, reply preview, attachments, per-tab drafts. */
-export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal }: ComposerProps) {
+export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal, toolbar, trailing }: ComposerProps) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Partial<Record<StreamKey, string>>>(() => Object.fromEntries(streams.map((s) => [s, loadDraft(chatId, s)])));
   const text = texts[stream] ?? "";
@@ -66,7 +71,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
     try {
       const attachments = staged.length ? await uploadAll(target, staged) : [];
       if (!attachments) return; // an upload failed and said so; text and files stay
-      onSend({ stream: target, text: body, attachments, replyTo: reply });
+      if ((await onSend({ stream: target, text: body, attachments, replyTo: reply })) === false) return;
       // Text typed while files were uploading is kept for the next message.
       if ((latestTexts.current[target] ?? "") === text) {
         setTexts((all) => ({ ...all, [target]: "" }));
@@ -112,6 +117,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
         </div>
       )}
       <ComposerFiles files={files} onRemove={remove} />
+      {toolbar}
       <div className="composer__row">
         <button type="button" className="composer__attach" data-testid="composer-attach" aria-label={t("chat.composer.attach")} title={t("chat.composer.attach")} onClick={() => picker.current?.click()} disabled={sending}>
           <span aria-hidden>📎</span>
@@ -143,6 +149,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
         <button type="button" className="composer__send" data-testid="composer-send" aria-label={t("chat.composer.send")} title={t("chat.composer.send")} disabled={blocked} aria-busy={sending || undefined} onClick={() => void submit()}>
           <span aria-hidden>➤</span>
         </button>
+        {trailing}
       </div>
       {remaining <= COUNTER_FROM && (
         <p className={`composer__counter${remaining < 0 ? " composer__counter--over" : ""}`} data-testid="char-counter" aria-live="polite">

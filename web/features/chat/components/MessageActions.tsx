@@ -5,7 +5,7 @@ import { myReaction } from "../model/reactions";
 import type { UiMessage } from "../model/types";
 import { useMessageActions } from "./messageContext";
 
-/** The hover and focus toolbar of a message: Reply, Copy, Forward, like, dislike, More (reactions, select). */
+/** The hover and focus toolbar of a message: Reply, Copy, Forward, like, dislike, regenerate and refresh (agent replies), More (reactions, select). */
 export function MessageActions({ message }: { message: UiMessage }) {
   const { t } = useTranslation();
   const actions = useMessageActions();
@@ -28,6 +28,18 @@ export function MessageActions({ message }: { message: UiMessage }) {
       <button type="button" className="msg-actions__btn" data-testid={`dislike-${id}`} aria-pressed={message.likes.userDisliked} aria-label={t("chat.actions.dislike")} title={t("chat.actions.dislike")} onClick={() => actions.dislike(message)}>
         <span aria-hidden>👎</span>
       </button>
+      {message.messageType === "ai_response" && actions.replies && (
+        <>
+          {actions.replies.canRegenerate(message) && (
+            <button type="button" className="msg-actions__btn" data-testid={`msg-action-regenerate-${id}`} aria-label={t("agent.actions.regenerate")} title={t("agent.actions.regenerate")} onClick={() => actions.replies?.regenerate(message)}>
+              <span aria-hidden>↻</span>
+            </button>
+          )}
+          <button type="button" className="msg-actions__btn" data-testid={`msg-action-refresh-${id}`} aria-label={t("agent.actions.refresh")} title={t("agent.actions.refresh")} onClick={() => actions.replies?.refresh(message)}>
+            <span aria-hidden>⟳</span>
+          </button>
+        </>
+      )}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <button type="button" className="msg-actions__btn" data-testid={`msg-action-more-${id}`} aria-label={t("chat.actions.more")} title={t("chat.actions.more")}>

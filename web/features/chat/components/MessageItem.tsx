@@ -11,6 +11,13 @@ import { Markdown } from "./Markdown";
 import { MessageActions } from "./MessageActions";
 import { MessageFooter } from "./MessageFooter";
 import { hasActions, isSelectable, useMessageActions } from "./messageContext";
+import { PermissionRequestCard } from "../agent/components/PermissionRequestCard";
+import { ReplyGroupToggle } from "../agent/components/ReplyGroupToggle";
+import { ReplyText } from "../agent/components/ReplyText";
+import { StatusUpdateCard } from "../agent/components/StatusUpdateCard";
+import { SystemAlert } from "../agent/components/SystemAlert";
+import { parsePermissionRequest } from "../agent/model/cards";
+import { isLiveReply } from "../agent/model/streaming";
 
 const LONG_PRESS_MS = 500;
 
@@ -19,6 +26,14 @@ function MessageBody({ message }: { message: UiMessage }) {
   if (message.messageType === "merged_forward") {
     const content = parseMergedForward(message.content);
     return content ? <ChatHistoryCard messageId={message.id} content={content} /> : null;
+  }
+  if (message.messageType === "ai_response" || message.isStreamingMessage) {
+    return (
+      <>
+        <ReplyText message={message} names={names} />
+        <Attachments attachments={message.attachments} />
+      </>
+    );
   }
   return (
     <>
@@ -36,22 +51,27 @@ function SendState({ message }: { message: UiMessage }) {
   return null;
 }
 
-function SystemLine({ message }: { message: UiMessage }) {
-  return (
-    <div className="msg-system" data-testid={`message-${message.id}`} data-seq={message.seq || undefined}>
-      <div className="msg-system__text" data-testid={`message-content-${message.id}`}>
-        <Markdown text={message.content} />
-      </div>
-    </div>
-  );
+function GroupToggle({ messageId }: { messageId: string }) {
+  const { groups } = useMessageActions();
+  const count = groups?.count(messageId) ?? 0;
+  if (!groups || count === 0) return null;
+  return <ReplyGroupToggle messageId={messageId} count={count} collapsed={groups.collapsed(messageId)} onToggle={() => groups.toggle(messageId)} />;
 }
 
-/** One message row: avatar, name, time, content, reply preview, reactions, actions, selection. */
+/** One entry of the list: a status line, an alert, a permission card, or an ordinary message row. */
 export const MessageItem = memo(function MessageItem({ message }: { message: UiMessage }) {
+  // Permission cards are known by their content; the protocol does not fix their messageType.
+  if (parsePermissionRequest(message.content)) return <PermissionRequestCard message={message} />;
+  if (message.messageType === "status_update") return <StatusUpdateCard message={message} />;
+  if (message.messageType === "system_alert") return <SystemAlert message={message} />;
+  return <MessageRow message={message} />;
+});
+
+/** A message row: avatar, name, time, content, reply preview, reactions, actions, selection. */
+function MessageRow({ message }: { message: UiMessage }) {
   const { t, i18n } = useTranslation();
   const actions = useMessageActions();
   const pressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  if (message.messageType === "status_update" || message.messageType === "system_alert") return <SystemLine message={message} />;
 
   const id = message.id;
   const mine = message.sender?.id === actions.me.id;
@@ -93,6 +113,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: UiM
       data-testid={`message-${id}`}
       data-pending={message.pending ? "true" : undefined}
       data-seq={message.seq || undefined}
+      data-message-type={message.messageType}
       onContextMenu={select}
       onTouchStart={startPress}
       onTouchEnd={cancelPress}
@@ -117,12 +138,18 @@ export const MessageItem = memo(function MessageItem({ message }: { message: UiM
             {message.replyToMessage && <span className="msg__reply-text">{message.replyToMessage.content}</span>}
           </button>
         )}
-        <div className={`msg__bubble${cardOnly ? " msg__bubble--bare" : ""}`} data-testid={`message-content-${id}`}>
+        <div
+          className={`msg__bubble${cardOnly ? " msg__bubble--bare" : ""}`}
+          data-testid={`message-content-${id}`}
+          data-streaming={isLiveReply(message) ? "true" : undefined}
+          aria-busy={isLiveReply(message) || undefined}
+        >
           <MessageBody message={message} />
         </div>
         <MessageFooter message={message} />
+        {message.isUserMessage && <GroupToggle messageId={id} />}
       </div>
       {withActions && <MessageActions message={message} />}
     </div>
   );
-});
+}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { Spinner } from "../../../ui/Spinner";
+import { countsKey, groupReplies } from "../agent/model/grouping";
 import type { StreamState, UiMessage } from "../model/types";
 import { MessageActionsContext, type MessageActionsValue } from "./messageContext";
 import { MessageItem } from "./MessageItem";
@@ -43,6 +44,8 @@ interface MessageListProps {
   onLoadOlder: () => Promise<boolean>;
   /** Changes when the user sends: the list goes to the bottom whatever the scroll position. */
   followSignal: number;
+  /** The agent tab groups the agent's replies under their request (spec 02 §2.13). */
+  grouped?: boolean;
 }
 
 /**
@@ -50,10 +53,33 @@ interface MessageListProps {
  * `firstItemIndex` by the number of messages that appeared above the previous first one, which
  * keeps the viewport still.
  */
-export function MessageList({ stream, actions, onLoadOlder, followSignal }: MessageListProps) {
+export function MessageList({ stream, actions, onLoadOlder, followSignal, grouped = false }: MessageListProps) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const messages = stream.messages;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const grouping = useMemo(() => (grouped ? groupReplies(stream.messages, collapsed) : null), [grouped, stream.messages, collapsed]);
+  const messages = grouping?.visible ?? stream.messages;
+  const counts = useRef(grouping?.counts);
+  counts.current = grouping?.counts;
+  const groupKey = grouping ? countsKey(grouping.counts) : "";
+  // Rebuilt only when a group's size or state changes, not on every streamed chunk.
+  const groups = useMemo<MessageActionsValue["groups"]>(
+    () =>
+      grouped
+        ? {
+            count: (id) => counts.current?.get(id) ?? 0,
+            collapsed: (id) => collapsed.has(id),
+            toggle: (id) =>
+              setCollapsed((current) => {
+                const next = new Set(current);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              }),
+          }
+        : undefined,
+    [grouped, groupKey, collapsed], // groupKey stands for the counts, read through the ref
+
+  );
   const [anchor, setAnchor] = useState<{ id: string | null; index: number }>({ id: null, index: START_INDEX });
   const firstId = messages[0]?.id ?? null;
   let firstItemIndex = anchor.index;
@@ -66,9 +92,14 @@ export function MessageList({ stream, actions, onLoadOlder, followSignal }: Mess
   // ---- distance from the bottom: the jump button ----
   const [far, setFar] = useState(false);
   const scroller = useRef<HTMLElement | null>(null);
+  /** Where the user left the list; content growth alone (a streaming reply) does not change it. */
+  const nearBottom = useRef(true);
   const onScroll = useCallback(() => {
     const el = scroller.current;
-    if (el) setFar(el.scrollHeight - el.scrollTop - el.clientHeight > JUMP_THRESHOLD_PX);
+    if (!el) return;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    setFar(distance > JUMP_THRESHOLD_PX);
+    nearBottom.current = distance <= FOLLOW_THRESHOLD_PX;
   }, []);
   const scrollerRef = useCallback(
     (el: HTMLElement | Window | null) => {
@@ -132,7 +163,7 @@ export function MessageList({ stream, actions, onLoadOlder, followSignal }: Mess
     return () => clearTimeout(timer);
   }, [highlightId]);
 
-  const value = useMemo<MessageActionsValue>(() => ({ ...actions, jumpTo, highlightId }), [actions, jumpTo, highlightId]);
+  const value = useMemo<MessageActionsValue>(() => ({ ...actions, jumpTo, highlightId, groups }), [actions, jumpTo, highlightId, groups]);
   const context = useMemo<ListContext>(() => ({ loading: stream.loading, hasMore: stream.hasMore }), [stream.loading, stream.hasMore]);
 
   return (
@@ -150,6 +181,10 @@ export function MessageList({ stream, actions, onLoadOlder, followSignal }: Mess
           itemContent={(_, message) => <MessageItem message={message} />}
           components={COMPONENTS}
           followOutput={(isAtBottom) => (isAtBottom ? "smooth" : false)}
+          // Virtuoso follows new items, not an item that grows: keep a streaming reply in view.
+          totalListHeightChanged={() => {
+            if (nearBottom.current) virtuoso.current?.autoscrollToBottom();
+          }}
           atBottomThreshold={FOLLOW_THRESHOLD_PX}
           atTopThreshold={LOAD_EARLIER_THRESHOLD_PX}
           atTopStateChange={(value) => {

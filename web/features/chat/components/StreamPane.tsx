@@ -11,10 +11,12 @@ interface StreamPaneProps {
   followSignal: number;
   /** The chat's agent, greeted in an empty chat. */
   agentName: string | null;
+  /** Group agent replies under their request (the agent tab). */
+  grouped?: boolean;
 }
 
 /** The message area of the active stream: loading, the fresh-chat greeting, or the list. */
-export function StreamPane({ stream, actions, onLoadOlder, followSignal, agentName }: StreamPaneProps) {
+export function StreamPane({ stream, actions, onLoadOlder, followSignal, agentName, grouped = false }: StreamPaneProps) {
   const { t } = useTranslation();
   let body;
   if (!stream.loaded) {
@@ -31,7 +33,7 @@ export function StreamPane({ stream, actions, onLoadOlder, followSignal, agentNa
       </div>
     );
   } else {
-    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} followSignal={followSignal} />;
+    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} followSignal={followSignal} grouped={grouped} />;
   }
   return (
     <section className="message-list" data-testid="message-list" aria-label={t("chat.list.label")} aria-busy={stream.loading || undefined}>

@@ -20,6 +20,18 @@ export interface MessageActionsValue {
   like(message: UiMessage): void;
   dislike(message: UiMessage): void;
   jumpTo(messageId: string): void;
+  /** Regenerate and refresh of agent replies. */
+  replies?: {
+    canRegenerate(message: UiMessage): boolean;
+    regenerate(message: UiMessage): void;
+    refresh(message: UiMessage): void;
+  };
+  /** Agent-tab grouping of replies under their request; absent in other tabs. */
+  groups?: {
+    count(messageId: string): number;
+    collapsed(messageId: string): boolean;
+    toggle(messageId: string): void;
+  };
 }
 
 export const MessageActionsContext = createContext<MessageActionsValue | null>(null);

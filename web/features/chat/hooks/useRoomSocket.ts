@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ClientFrame } from "../../../../contract";
 import { readBearerToken } from "../../../app/api/token";
 import { RoomSocket, type RemovedReason, type RoomEvents } from "../model/roomSocket";
 
@@ -9,6 +10,8 @@ export interface RoomConnection {
   removed: RemovedReason | null;
   /** Sends a serialized chat_message and tracks it until acked. */
   send: (messageId: string, frame: string) => void;
+  /** Sends a frame with no ack (pause, presenter requests); false when the socket is not open. */
+  sendFrame: (frame: ClientFrame) => boolean;
 }
 
 /** One room socket per open chat; `events` may change every render (the latest is called). */
@@ -27,8 +30,10 @@ export function useRoomSocket(chatId: string, events: RoomEvents): RoomConnectio
         setConnected(value);
         latest.current.connection(value);
       },
-      ready: (headSeq, first) => latest.current.ready(headSeq, first),
+      ready: (headSeq, first, live) => latest.current.ready(headSeq, first, live),
       message: (message) => latest.current.message(message),
+      messageUpdated: (message) => latest.current.messageUpdated(message),
+      agent: (frame) => latest.current.agent(frame),
       replayDone: (headSeq, gap) => latest.current.replayDone(headSeq, gap),
       acked: (id, timestamp, seq) => latest.current.acked(id, timestamp, seq),
       sendFailed: (id, error) => latest.current.sendFailed(id, error),
@@ -54,5 +59,6 @@ export function useRoomSocket(chatId: string, events: RoomEvents): RoomConnectio
   }, [chatId]);
 
   const send = useCallback((messageId: string, frame: string) => room.current?.send(messageId, frame), []);
-  return { connected, removed, send };
+  const sendFrame = useCallback((frame: ClientFrame) => room.current?.sendFrame(frame) ?? false, []);
+  return { connected, removed, send, sendFrame };
 }

@@ -1,3 +1,4 @@
+import { mergeLiveReply } from "../agent/model/streaming";
 import type { UiMessage } from "./types";
 
 /** Messages without a seq yet (optimistic) sort after every stored one. */
@@ -19,7 +20,8 @@ export function compareMessages(a: UiMessage, b: UiMessage): number {
 
 /**
  * A server copy replaces a local one. The room's broadcast carries no reply preview, so a preview
- * known locally is kept; a stored message (seq > 0) is no longer pending.
+ * known locally is kept; a stored message (seq > 0) is no longer pending; a placeholder without seq
+ * takes the stored copy's seq.
  */
 function combine(existing: UiMessage, incoming: UiMessage): UiMessage {
   const merged: UiMessage = { ...existing, ...incoming };
@@ -28,7 +30,9 @@ function combine(existing: UiMessage, incoming: UiMessage): UiMessage {
     merged.pending = false;
     merged.failed = null;
   }
-  return merged;
+  // Agent replies grow chunk by chunk: never let an older copy shorten or reopen one.
+  const live = mergeLiveReply(existing, incoming);
+  return live ? Object.assign(merged, live) : merged;
 }
 
 /** Merges messages by id (never duplicating one) and keeps the list sorted. */

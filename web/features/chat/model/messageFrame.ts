@@ -19,14 +19,15 @@ export interface OutgoingMessage {
   attachments: Attachment[];
   replyTo: Pick<ChatMessage, "id" | "content"> & { senderName: string } | null;
   createdAt: string;
+  agentConfig?: { execution_mode: "coding" | "ask"; preferred_llm_model: string };
 }
 
 /** Reply previews carry the first 100 characters, like the room's. */
 const REPLY_PREVIEW_CHARS = 100;
 
 /**
- * The `chat_message` frame (contract ChatMessageFrame plus the spec's context fields this issue can
- * fill; model, mode and agent fields come with the agent issue).
+ * The `chat_message` frame (contract ChatMessageFrame plus the spec's context fields); agent and
+ * ask-only requests carry the tab's mode and model as `context_info.agent_config`.
  */
 export function buildChatMessageFrame(chat: Pick<ChatListItem, "id" | "organizationId" | "chatOwnerId">, user: Pick<SessionUser, "id" | "name" | "image">, message: OutgoingMessage) {
   const chatType = STREAM_CHAT_TYPE[message.stream];
@@ -43,7 +44,11 @@ export function buildChatMessageFrame(chat: Pick<ChatListItem, "id" | "organizat
     timestamp: message.createdAt,
     reply_to_message_id: message.replyTo?.id ?? null,
     data: {
-      context_info: { chat_type: chatType, sender: { id: user.id, name: user.name, image: user.image } },
+      context_info: {
+        chat_type: chatType,
+        sender: { id: user.id, name: user.name, image: user.image },
+        ...(chatType !== 0 && message.agentConfig ? { agent_config: message.agentConfig } : {}),
+      },
       content: {
         text: message.text,
         attachments: message.attachments.map((a) => ({ id: a.id, fileName: a.fileName, fileSize: a.fileSize, mimeType: a.mimeType, fileUrl: a.fileUrl, thumbnailUrl: a.thumbnailUrl })),
@@ -74,6 +79,9 @@ export function optimisticMessage(chatId: string, user: Pick<SessionUser, "id" |
     replyToMessage: message.replyTo ? { id: message.replyTo.id, content: message.replyTo.content.slice(0, REPLY_PREVIEW_CHARS), senderName: message.replyTo.senderName } : null,
     reactions: [],
     likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
+    isStreamingMessage: false,
+    isStreamingComplete: false,
+    agent_id: null,
     pending: true,
     shownAsSent: false,
     failed: null,

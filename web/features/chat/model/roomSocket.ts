@@ -1,5 +1,5 @@
 import ReconnectingWebSocket from "partysocket/ws";
-import type { ChatMessage, LikeState, ReactionSummary, ServerFrame } from "../../../../contract";
+import type { AgentRunInfo, AgentServerFrame, ChatMessage, ClientFrame, ControlState, LikeState, ReactionSummary, ServerFrame } from "../../../../contract";
 import { Outbox } from "./outbox";
 
 /** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after these. */
@@ -23,11 +23,21 @@ export type SocketFactory = (url: () => string, shouldReconnect: (code: number) 
 
 export type RemovedReason = "dissolved" | "removed" | "left";
 
+/** What `ready` says about the agent: runs in flight and the presenter state (null from an older room). */
+export interface RoomLiveState {
+  agentRuns: AgentRunInfo[];
+  control: ControlState | null;
+}
+
 export interface RoomEvents {
   connection(connected: boolean): void;
   /** `first`: the first connection of this chat view, which asked for no replay. */
-  ready(headSeq: number, first: boolean): void;
+  ready(headSeq: number, first: boolean, live: RoomLiveState): void;
   message(message: ChatMessage): void;
+  /** A stored message changed (a finished agent reply, a decided permission card). */
+  messageUpdated(message: ChatMessage): void;
+  /** Streaming, run status and presenter frames (docs/agent-api.md). */
+  agent(frame: AgentServerFrame): void;
   /** `gap`: the replay was cut at its limit; the streams must be reloaded. */
   replayDone(headSeq: number, gap: boolean): void;
   acked(id: string, timestamp: string, seq: number | null): void;
@@ -135,6 +145,14 @@ export class RoomSocket {
     this.outbox.send(messageId, frame);
   }
 
+  /**
+   * Sends a frame the room answers with its own frames rather than an ack (pause, presenter
+   * requests). Nothing is queued: false means it did not go out and the caller says so.
+   */
+  sendFrame(frame: ClientFrame): boolean {
+    return this.transmit(JSON.stringify(frame));
+  }
+
   close(): void {
     this.outbox.dispose();
     const socket = this.socket;
@@ -172,9 +190,12 @@ export class RoomSocket {
         const first = this.highestSeq === null;
         // The first connection asked for no replay: everything up to headSeq comes from history.
         if (first) this.highestSeq = frame.headSeq;
-        this.events.ready(frame.headSeq, first);
+        this.events.ready(frame.headSeq, first, { agentRuns: Array.isArray(frame.agentRuns) ? frame.agentRuns : [], control: frame.control ?? null });
         return;
       }
+      case "message_updated":
+        this.events.messageUpdated(frame.message);
+        return;
       case "message":
         this.replayed += 1;
         this.seen(frame.message.seq);
@@ -215,6 +236,8 @@ export class RoomSocket {
       }
       case "pong":
         return;
+      default:
+        this.events.agent(frame);
     }
   }
 }

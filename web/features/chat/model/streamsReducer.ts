@@ -1,4 +1,5 @@
 import type { LikeState, MessagesPage, ReactionSummary } from "../../../../contract";
+import { replyReducer, type ReplyAction } from "../agent/model/replyStreams";
 import { mergeMessages, removeMessage, updateMessage, withReplyPreviews } from "./merge";
 import type { StreamKey, StreamState, StreamsState, UiMessage } from "./types";
 
@@ -18,7 +19,8 @@ export type StreamsAction =
   | { type: "shownAsSent"; id: string }
   | { type: "sendFailed"; id: string; error: string; remove: boolean }
   | { type: "reactions"; id: string; reactions: ReactionSummary[] }
-  | { type: "likes"; id: string; likes: Partial<LikeState> };
+  | { type: "likes"; id: string; likes: Partial<LikeState> }
+  | ReplyAction;
 
 const KEYS: StreamKey[] = ["agent", "discuss", "askOnly", "human"];
 
@@ -87,5 +89,9 @@ export function streamsReducer(state: StreamsState, action: StreamsAction): Stre
       return onMessage(state, action.id, (list) => updateMessage(list, action.id, (m) => ({ ...m, reactions: action.reactions })));
     case "likes":
       return onMessage(state, action.id, (list) => updateMessage(list, action.id, (m) => ({ ...m, likes: { ...m.likes, ...action.likes } })));
+    case "chunk":
+    case "streamDone":
+    case "replaceContent":
+      return replyReducer(state, action);
   }
 }

@@ -14,6 +14,8 @@ export interface UiMessage extends ChatMessage {
   shownAsSent?: boolean;
   /** The room refused it (agent and ask-only streams keep it, marked failed). */
   failed?: string | null;
+  /** Agent reply chunks that arrived ahead of a gap in the text (see agent/model/streaming.ts). */
+  heldChunks?: readonly { offset: number; chunk: string }[];
 }
 
 export interface StreamState {
@@ -44,4 +46,6 @@ export interface ComposedMessage {
   text: string;
   attachments: Attachment[];
   replyTo: ReplyTarget | null;
+  /** Mode and model of an agent or ask-only request (spec 02 §3 `agent_config`). */
+  agentConfig?: { execution_mode: "coding" | "ask"; preferred_llm_model: string };
 }

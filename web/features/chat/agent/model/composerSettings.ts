@@ -1,0 +1,76 @@
+import { DEFAULT_MODEL, type ExecutionMode, type ModelOption } from "../../../../../contract";
+import type { StreamKey } from "../../model/types";
+
+export interface TabSettings {
+  mode: ExecutionMode;
+  model: string;
+}
+
+/** Spec 02 §4: the ask-only tab offers only Ask. */
+export function modesFor(stream: StreamKey): ExecutionMode[] {
+  return stream === "askOnly" ? ["ask"] : ["coding", "ask"];
+}
+
+/** Spec 02 §9: agent and discuss tabs start in Coding, ask-only in Ask. */
+export function defaultMode(stream: StreamKey): ExecutionMode {
+  return stream === "askOnly" ? "ask" : "coding";
+}
+
+/** Coding is forced back to Ask on the ask-only tab. */
+export function forcedMode(stream: StreamKey, mode: ExecutionMode): ExecutionMode {
+  return modesFor(stream).includes(mode) ? mode : "ask";
+}
+
+export function defaultSettings(stream: StreamKey): TabSettings {
+  return { mode: defaultMode(stream), model: DEFAULT_MODEL };
+}
+
+/**
+ * The options shown before (or instead of) the server's list: the models spec 02 §9 names. They
+ * count as open, since without the list the room is the one to say a model is not configured.
+ */
+export const DEFAULT_MODELS: ModelOption[] = [
+  { key: "claude-sonnet-4", name: "Claude Sonnet 4", isOpen: true },
+  { key: "claude-sonnet-4.5", name: "Claude Sonnet 4.5", isOpen: true },
+  { key: "claude-opus-4", name: "Claude Opus 4", isOpen: true },
+  { key: "claude-opus-4.1", name: "Claude Opus 4.1", isOpen: true },
+  { key: "gpt-5", name: "GPT-5", isOpen: true },
+  { key: "gpt-5-mini", name: "GPT-5 mini", isOpen: true },
+  { key: "gpt-5-nano", name: "GPT-5 nano", isOpen: true },
+  { key: "qwen3-coder", name: "Qwen3 Coder", isOpen: true },
+  { key: "grok-4", name: "Grok 4", isOpen: true },
+  { key: "kimi-k2", name: "Kimi K2", isOpen: true },
+];
+
+function option(value: unknown): ModelOption | null {
+  if (!value || typeof value !== "object") return null;
+  const row = value as Record<string, unknown>;
+  const key = typeof row.key === "string" ? row.key : null;
+  if (!key) return null;
+  const name = typeof row.name === "string" && row.name ? row.name : key;
+  return { key, name, isOpen: row.isOpen !== false };
+}
+
+/**
+ * Spec 02 §7: the model list is an array, or sits under `models`, `data` or `result` (also inside
+ * our `{code, data}` envelope). Null when no usable list is found, so the defaults stay.
+ */
+export function parseModelList(raw: unknown, depth = 0): ModelOption[] | null {
+  if (Array.isArray(raw)) {
+    const seen = new Set<string>();
+    const list = raw.map(option).filter((m): m is ModelOption => m !== null && !seen.has(m.key) && !!seen.add(m.key));
+    return list.length > 0 ? list : null;
+  }
+  if (!raw || typeof raw !== "object" || depth > 2) return null;
+  const record = raw as Record<string, unknown>;
+  for (const field of ["models", "data", "result"]) {
+    const found = parseModelList(record[field], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** `data.context_info.agent_config` of a request (spec 02 §3). */
+export function agentConfig(stream: StreamKey, settings: TabSettings): { execution_mode: ExecutionMode; preferred_llm_model: string } {
+  return { execution_mode: forcedMode(stream, settings.mode), preferred_llm_model: settings.model };
+}

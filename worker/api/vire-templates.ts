@@ -1,0 +1,25 @@
+import { ImportTemplateBody } from "../../contract";
+import { getDb } from "../db/client";
+import { newApp } from "../lib/app";
+import { ApiError, ok } from "../lib/envelope";
+import { requireUser } from "../lib/session";
+import { jsonBody } from "../lib/validate";
+import { toVirtualEmployee } from "../vires/mapper";
+import { TEMPLATE_GROUPS, fieldsOfTemplate, findTemplate } from "../vires/templates";
+import { createVire } from "./virtual-employees";
+
+/**
+ * `/api/virtual-employee-templates` (spec 01 §7): the catalogue, and importing one template as a
+ * VIRE of mine. The body's userId and organizationId are the client's view of the session; the
+ * server uses the session itself, so nobody can import into someone else's account.
+ */
+export const vireTemplatesApi = newApp()
+  .use(requireUser)
+  .get("/", (c) => ok(c, TEMPLATE_GROUPS))
+  .post("/", async (c) => {
+    const { templateId } = await jsonBody(c, ImportTemplateBody);
+    const template = findTemplate(templateId);
+    if (!template) throw new ApiError(404, "Template not found");
+    const row = await createVire(c.env, getDb(c.env.DB), c.get("user"), fieldsOfTemplate(template));
+    return ok(c, toVirtualEmployee(row));
+  });

@@ -1,0 +1,40 @@
+import { KNOWLEDGE_TEXTS } from "../../contract";
+import { ApiError } from "../lib/envelope";
+
+/** The documents the indexer can read; doc and docx are accepted by the spec's picker but refused here. */
+export type KnowledgeKind = "pdf" | "txt";
+
+export const MIME_OF: Record<KnowledgeKind, string> = { pdf: "application/pdf", txt: "text/plain; charset=utf-8" };
+
+const WORD_TYPES = ["application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"];
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+function baseType(contentType: string): string {
+  return contentType.split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * Spec 01 §5: a file is accepted "by type or extension" (browsers often send
+ * application/octet-stream for a .txt, and a .md may arrive as text/plain). Word files are named
+ * apart because the user can convert them to PDF.
+ */
+export function knowledgeKindOf(fileName: string, contentType: string): KnowledgeKind {
+  const ext = extensionOf(fileName);
+  const type = baseType(contentType);
+  if (ext === "doc" || ext === "docx" || WORD_TYPES.includes(type)) throw new ApiError(400, KNOWLEDGE_TEXTS.docUnsupported);
+  if (ext === "pdf") return "pdf";
+  if (ext === "txt") return "txt";
+  if (type === "application/pdf") return "pdf";
+  if (type === "text/plain") return "txt";
+  throw new ApiError(400, KNOWLEDGE_TEXTS.wrongType);
+}
+
+/** The kind of a stored upload, from the type we recorded when it was uploaded. */
+export function kindOfStoredType(mimeType: string): KnowledgeKind | null {
+  const type = baseType(mimeType);
+  return type === "application/pdf" ? "pdf" : type === "text/plain" ? "txt" : null;
+}

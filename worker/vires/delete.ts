@@ -1,0 +1,59 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { GROUP_KINDS } from "../db/chats";
+import { chat, chatParticipant, messageMirror, virtualEmployee } from "../db/schema";
+import type { Env } from "../env";
+import { ApiError } from "../lib/envelope";
+import { tell } from "../lib/chat-sync";
+import { knowledgeDeletesOfVire } from "../knowledge/store";
+import { roomStub } from "../rooms/stubs";
+import type { VireRow } from "./mapper";
+
+async function chatsWith(db: Db, vireId: string) {
+  return db
+    .select({ id: chat.id, name: chat.name, kind: chat.kind })
+    .from(chatParticipant)
+    .innerJoin(chat, eq(chat.id, chatParticipant.chatId))
+    .where(and(eq(chatParticipant.participantId, vireId), eq(chatParticipant.participantType, "virtual_employee")));
+}
+
+/**
+ * Deletes a VIRE with everything that only exists for it.
+ *
+ * - A group it works in is shared with other people, so it is not changed behind their backs:
+ *   the delete is refused (409, `data.code = "VIRE_IN_GROUP"` with the groups) until the owner
+ *   removes the VIRE from them or dissolves them.
+ * - My private chats with it are conversations with nobody once it is gone: they are dissolved
+ *   like a group would be, so no chat is left with a participant that no longer exists.
+ * - Its knowledge bases, files, passages and the files' R2 objects go with it.
+ */
+export async function deleteVire(env: Env, db: Db, vire: VireRow): Promise<{ deletedChatIds: string[] }> {
+  const chats = await chatsWith(db, vire.id);
+  const groups = chats.filter((c) => (GROUP_KINDS as readonly string[]).includes(c.kind));
+  if (groups.length) {
+    const names = groups.map((g) => `"${g.name}"`).join(", ");
+    const message =
+      groups.length === 1
+        ? `${vire.name} works in the group chat ${names}. Remove it from the group or dissolve the group before deleting it.`
+        : `${vire.name} works in the group chats ${names}. Remove it from those groups or dissolve them before deleting it.`;
+    throw new ApiError(
+      409,
+      message,
+      409,
+      { code: "VIRE_IN_GROUP", chats: groups.map((g) => ({ id: g.id, name: g.name })) },
+    );
+  }
+  const privateIds = chats.map((c) => c.id);
+  // Sockets open on those chats are closed first, as when a group is dissolved.
+  await Promise.all(privateIds.map((id) => roomStub(env, id).dissolve().catch((err) => console.error("vire delete: room dissolve failed", id, err))));
+
+  const knowledge = await knowledgeDeletesOfVire(db, vire.id);
+  await db.batch([
+    ...knowledge.statements,
+    ...(privateIds.length ? [db.delete(messageMirror).where(inArray(messageMirror.chatId, privateIds)), db.delete(chat).where(inArray(chat.id, privateIds))] : []),
+    db.delete(virtualEmployee).where(eq(virtualEmployee.id, vire.id)),
+  ]);
+  if (knowledge.keys.length) await env.FILES.delete(knowledge.keys).catch((err) => console.error("vire delete: R2 delete failed", err));
+  for (const chatId of privateIds) await tell(env, [vire.ownerId], { type: "group_remove", chatId, reason: "dissolved" });
+  return { deletedChatIds: privateIds };
+}

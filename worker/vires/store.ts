@@ -1,0 +1,94 @@
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import { CUSTOM_ASSISTANT_BUILDING, PLAN_CATALOGUE, UNLIMITED, type Tier, type VireBody } from "../../contract";
+import { tierOf } from "../api/membership";
+import type { Db } from "../db/client";
+import { virtualEmployee } from "../db/schema";
+import type { AuthUser } from "../lib/app";
+import { ApiError } from "../lib/envelope";
+import { newId } from "../lib/ids";
+import type { VireRow } from "./mapper";
+
+/** What a VIRE is made from: a validated body, a template or a default employee. */
+export type VireFields = Omit<VireBody, "taskId" | "status">;
+
+export function vireLimitOf(user: AuthUser): { tier: Tier; limit: number } {
+  const tier = tierOf(user);
+  return { tier, limit: PLAN_CATALOGUE[tier].limits.virtualEmployees };
+}
+
+/** The refusal the client turns into the upgrade-required dialog (spec 01 §2). */
+export function vireLimitError(tier: Tier, limit: number): ApiError {
+  return new ApiError(403, `VIRE limit reached: your ${PLAN_CATALOGUE[tier].displayName.en} plan supports up to ${limit} virtual employees.`, 403, {
+    code: "PLAN_LIMIT",
+    item: "virtualEmployees",
+    limit,
+    tier,
+  });
+}
+
+/** Names are unique per owner because chats address a VIRE by name (@mentions, `by-name`). */
+export function nameTakenError(name: string): ApiError {
+  return new ApiError(409, `A VIRE named "${name}" already exists`);
+}
+
+export async function countVires(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(virtualEmployee).where(eq(virtualEmployee.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+/** Another user's VIRE answers exactly like a missing one, so ids reveal nothing. */
+export async function findOwnVire(db: Db, ownerId: string, id: string): Promise<VireRow> {
+  const [row] = await db
+    .select()
+    .from(virtualEmployee)
+    .where(and(eq(virtualEmployee.id, id), eq(virtualEmployee.ownerId, ownerId)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "Virtual employee not found");
+  return row;
+}
+
+/** Saving a custom assistant (re)starts its building flow; any other type has neither field (spec 01 §4). */
+export function buildState(agentType: string): { taskId: string | null; status: string | null } {
+  return agentType === "custom" ? { taskId: newId("task"), status: CUSTOM_ASSISTANT_BUILDING } : { taskId: null, status: null };
+}
+
+/**
+ * Creates a VIRE unless the plan limit is reached or the name is taken. Both conditions are part
+ * of the INSERT itself, so two concurrent creates can never pass the limit together.
+ */
+export async function insertVire(db: Db, user: AuthUser, orgId: string | null, fields: VireFields): Promise<VireRow> {
+  const { tier, limit } = vireLimitOf(user);
+  const id = newId("vire");
+  const { taskId, status } = buildState(fields.agentType);
+  const now = Date.now();
+  const result = await db.run(sql`
+    INSERT INTO virtual_employee (id, owner_id, org_id, name, role, description, avatar_url, skills, workflow, memory, knowledge, role_prompt, agent_type, task_id, status, created_at, updated_at)
+    SELECT ${id}, ${user.id}, ${orgId}, ${fields.name}, ${fields.role}, ${fields.description}, ${fields.avatarUrl}, ${JSON.stringify(fields.skills)},
+           ${fields.workflow}, ${fields.memory}, ${fields.knowledge}, ${fields.rolePrompt}, ${fields.agentType}, ${taskId}, ${status}, ${now}, ${now}
+    WHERE (${limit} = ${UNLIMITED} OR (SELECT count(*) FROM virtual_employee WHERE owner_id = ${user.id}) < ${limit})
+      AND NOT EXISTS (SELECT 1 FROM virtual_employee WHERE owner_id = ${user.id} AND lower(name) = lower(${fields.name}))`);
+  if (result.meta.changes === 0) {
+    if (await nameTaken(db, user.id, fields.name)) throw nameTakenError(fields.name);
+    throw vireLimitError(tier, limit);
+  }
+  return findOwnVire(db, user.id, id);
+}
+
+export async function nameTaken(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: virtualEmployee.id })
+    .from(virtualEmployee)
+    .where(and(eq(virtualEmployee.ownerId, ownerId), sql`lower(${virtualEmployee.name}) = lower(${name})`, exceptId ? ne(virtualEmployee.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function updateVire(db: Db, existing: VireRow, fields: VireFields): Promise<VireRow> {
+  if (await nameTaken(db, existing.ownerId, fields.name, existing.id)) throw nameTakenError(fields.name);
+  const { taskId, status } = buildState(fields.agentType);
+  await db
+    .update(virtualEmployee)
+    .set({ ...fields, taskId, status, updatedAt: new Date() })
+    .where(eq(virtualEmployee.id, existing.id));
+  return findOwnVire(db, existing.ownerId, existing.id);
+}
