@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { freePort } from "./tests/fakes/free-port";
+import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
@@ -9,6 +10,8 @@ export default defineConfig(async () => {
   // it over the Anthropic protocol, the others over the OpenAI-compatible one.
   process.env.FAKE_LLM_PORT ||= String(await freePort());
   const fakeLlm = `http://127.0.0.1:${process.env.FAKE_LLM_PORT}`;
+  // A real sandbox host (files, git, PTY) for the coding-workspace tests.
+  process.env.WORKER_SANDBOX_PORT ||= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -25,6 +28,8 @@ export default defineConfig(async () => {
             OPENAI_API_KEY: "test-openai-key",
             OPENAI_BASE_URL: `${fakeLlm}/v1`,
             AGENT_IDLE_TIMEOUT_MS: "1500",
+            SANDBOX_URL: `http://127.0.0.1:${process.env.WORKER_SANDBOX_PORT}`,
+            SANDBOX_SECRET,
           },
         },
       }),

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
-  const extraVars = passThroughVars();
+  const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`];
   const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],

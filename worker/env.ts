@@ -14,6 +14,9 @@ export interface Env {
   BETTER_AUTH_URL?: string;
   DEV_EMAILS?: string;
   AUTH_RATE_LIMIT_MAX?: string;
+  /** The sandbox host (sandbox/): its base URL and the shared secret it requires on every call. */
+  SANDBOX_URL?: string;
+  SANDBOX_SECRET?: string;
   /** Where custom assistants are announced for building (spec 01 §4); unset: nobody is told. */
   CUSTOM_ASSISTANT_ENDPOINT?: string;
   // Model providers (all optional; see README "Model providers"). With none set the agent answers

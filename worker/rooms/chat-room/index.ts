@@ -172,6 +172,11 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ---- Agent and control RPC (the Worker checked chat membership) ----
 
+  /** Who owns the chat and who presents now: the coding workspace's permissions depend on it. */
+  async controlHolders(): Promise<{ ownerId: string; presenterId: string | null }> {
+    return { ownerId: this.ownerId(), presenterId: this.control.presenter()?.id ?? null };
+  }
+
   async agentStatus(room: string): Promise<AgentRunStatus> {
     return this.runs.isBusy(room) ? "busy" : "idle";
   }
