@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { freePort } from "./tests/fakes/free-port";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers";
+import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
@@ -12,6 +13,9 @@ export default defineConfig(async () => {
   const fakeLlm = `http://127.0.0.1:${process.env.FAKE_LLM_PORT}`;
   // A real sandbox host (files, git, PTY) for the coding-workspace tests.
   process.env.WORKER_SANDBOX_PORT ||= String(await freePort());
+  // A fake GitLab (/gitlab) and GitHub API (/github) for the repository-import listings.
+  process.env.FAKE_GIT_HOSTS_PORT ||= String(await freePort());
+  const fakeGitHosts = `http://127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT}`;
   return {
     plugins: [
       cloudflareTest({
@@ -30,6 +34,9 @@ export default defineConfig(async () => {
             AGENT_IDLE_TIMEOUT_MS: "1500",
             SANDBOX_URL: `http://127.0.0.1:${process.env.WORKER_SANDBOX_PORT}`,
             SANDBOX_SECRET,
+            FAKE_GIT_HOSTS_URL: fakeGitHosts,
+            GITHUB_API_URL: `${fakeGitHosts}/github`,
+            GITHUB_TOKEN: FAKE_GITHUB_TOKEN,
           },
         },
       }),

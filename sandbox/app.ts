@@ -5,7 +5,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { createHash, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
-import * as v from "valibot";
 import { HttpError, fsErrorStatus, ok, readJson, sendJson } from "./http.ts";
 import { workspaceDir } from "./paths.ts";
 import type { Ctx } from "./context.ts";
@@ -16,13 +15,16 @@ import { killPort, processes } from "./processes.ts";
 import { createTerminalServer } from "./terminal.ts";
 import { download } from "./archive.ts";
 import { domains, restart } from "./services.ts";
+import { CreateBody, createWorkspace, currentBranch, deleteWorkspace } from "./workspace.ts";
+import { list } from "./listing.ts";
 
-export type SandboxConfig = { root: string; secret: string };
+export type SandboxConfig = { root: string; secret: string; /** file:// clones, for tests only. */ allowFileClone?: boolean };
 
 type Route = (ctx: Ctx) => Promise<void>;
 // "METHOD sub-path" under /workspaces/{userId}/{projectId}/
 const ROUTES: Record<string, Route> = {
   "GET tree": files.tree,
+  "GET list": list,
   "GET file": files.readFile,
   "PUT file": files.writeFile,
   "DELETE file": files.deleteFile,
@@ -40,8 +42,6 @@ const ROUTES: Record<string, Route> = {
   "GET domains": domains,
   "POST restart": restart,
 };
-
-const CreateBody = v.object({ init: v.optional(v.boolean(), false) });
 
 /** Constant-time comparison; hashing first makes the lengths equal so timingSafeEqual applies. */
 function authorized(header: string | undefined, secret: string): boolean {
@@ -83,15 +83,18 @@ export function createSandbox(config: SandboxConfig): http.Server {
     if (parts.rest === "") {
       if (method === "POST") {
         const body = await readJson(req, CreateBody);
-        const existed = await workspaceExists(wsDir);
-        await fs.mkdir(wsDir, { recursive: true });
-        if (body.init) await gitRoutes.initRepo(wsDir, parts.projectId);
+        const existed = await createWorkspace(wsDir, parts.projectId, body, !!config.allowFileClone);
         const gitInitialized = !!(await fs.stat(`${wsDir}/.git`).catch(() => null));
-        return ok(res, { workspace: { userId: parts.userId, projectId: parts.projectId, gitInitialized } }, existed ? 200 : 201);
+        const workspace = { userId: parts.userId, projectId: parts.projectId, gitInitialized, branch: await currentBranch(wsDir) };
+        return ok(res, { workspace }, existed ? 200 : 201);
       }
       if (method === "GET") {
         if (!(await workspaceExists(wsDir))) throw new HttpError(404, "Workspace not found");
         return ok(res, { workspace: { userId: parts.userId, projectId: parts.projectId } });
+      }
+      if (method === "DELETE") {
+        await deleteWorkspace(wsDir);
+        return ok(res, { deleted: true });
       }
       throw new HttpError(405, "Method not allowed");
     }

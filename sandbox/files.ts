@@ -147,9 +147,13 @@ export async function upload(ctx: Ctx): Promise<void> {
   }
   const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
   if (files.length === 0) throw new HttpError(400, "No file field in the upload");
+  const targets = await uploadTargets(ctx.wsDir, folder.rel, files, form.get("file_path"));
+  if (form.get("overwrite") === "false") {
+    for (const t of targets) if (await fs.lstat(t.abs).catch(() => null)) throw new HttpError(409, `File already exists: ${t.rel}`);
+  }
   const written = [];
-  for (const file of files) {
-    const target = await resolveInside(ctx.wsDir, joinName(folder.rel, file.name));
+  for (const [i, file] of files.entries()) {
+    const target = targets[i]!;
     const existing = await fs.stat(target.abs).catch(() => null);
     if (existing?.isDirectory()) throw new HttpError(400, "Is a directory");
     await fs.mkdir(path.dirname(target.abs), { recursive: true });
@@ -158,6 +162,24 @@ export async function upload(ctx: Ctx): Promise<void> {
     written.push({ path: target.rel, size: data.length });
   }
   ok(ctx.res, { files: written });
+}
+
+/**
+ * Where each uploaded file goes. The form's `file_path` (the spec's field) names the file's
+ * destination when one file is sent, or a folder when it ends with "/" or is an existing folder;
+ * without it the files keep their names in the `?path=` folder.
+ */
+async function uploadTargets(wsDir: string, folderRel: string, files: File[], filePath: FormDataEntryValue | null) {
+  if (typeof filePath === "string" && filePath.trim() !== "") {
+    const dest = await resolveInside(wsDir, filePath);
+    const isFolder = filePath.endsWith("/") || files.length > 1 || !!(await fs.stat(dest.abs).catch(() => null))?.isDirectory();
+    if (!isFolder) {
+      if (!dest.rel) throw new HttpError(400, "path is required");
+      return [dest];
+    }
+    return Promise.all(files.map((f) => resolveInside(wsDir, joinName(dest.rel, f.name))));
+  }
+  return Promise.all(files.map((f) => resolveInside(wsDir, joinName(folderRel, f.name))));
 }
 
 export async function deleteFile(ctx: Ctx): Promise<void> {

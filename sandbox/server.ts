@@ -21,7 +21,8 @@ await fs.mkdir(root, { recursive: true });
 // Workspace paths are compared with realpaths, so the root is resolved through symlinks once.
 const realRoot = await fs.realpath(root);
 
-const server = createSandbox({ root: realRoot, secret });
+// file:// clones read the host's own disk, so only test runs turn them on.
+const server = createSandbox({ root: realRoot, secret, allowFileClone: process.env.SANDBOX_ALLOW_FILE_CLONE === "1" });
 
 // A bug in one request must not take down every workspace's terminals: log and keep serving.
 process.on("uncaughtException", (err) => console.error("[sandbox] uncaught exception", err));

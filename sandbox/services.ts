@@ -116,6 +116,15 @@ async function survivors(targets: Target[], ms: number): Promise<Target[]> {
  * pass catches anything started meanwhile. Other workspaces and the host itself are never touched.
  */
 export async function restart(ctx: Ctx): Promise<void> {
+  ok(ctx.res, await stopWorkspace(ctx.wsDir));
+}
+
+/** The work of `restart`, also used before a workspace is deleted. */
+export async function stopWorkspace(wsDir: string): Promise<{
+  terminals_closed: number[];
+  killed_processes: { pid: number; command: string }[];
+  failed_processes: { pid: number; command: string; error: string }[];
+}> {
   const guard = await protectedPids();
   const killed: { pid: number; command: string }[] = [];
   const failed: { pid: number; command: string; error: string }[] = [];
@@ -123,12 +132,12 @@ export async function restart(ctx: Ctx): Promise<void> {
   const terminals: number[] = [];
 
   for (let pass = 0; pass < 2; pass++) {
-    const owned = [...(await workspacePids(ctx.wsDir))].filter((pid) => !guard.has(pid) && !seen.has(pid));
+    const owned = [...(await workspacePids(wsDir))].filter((pid) => !guard.has(pid) && !seen.has(pid));
     // Each target's start time is kept so a pid reused by an unrelated process is left alone.
     const targets: Target[] = await Promise.all(
       owned.map(async (pid) => ({ pid, start: await startTime(pid), command: await commandOf(pid) })),
     );
-    for (const pid of endSessions(ctx.wsDir)) terminals.push(pid);
+    for (const pid of endSessions(wsDir)) terminals.push(pid);
     const shells = new Set(terminals);
     const others = targets.filter((t) => !shells.has(t.pid)); // shells end through their PTYs
     for (const t of targets) seen.add(t.pid);
@@ -151,9 +160,9 @@ export async function restart(ctx: Ctx): Promise<void> {
     // Shells get a moment to exit too (a PTY hang-up is normally immediate).
     await survivors(targets.filter((t) => shells.has(t.pid)), 1000);
   }
-  ok(ctx.res, {
+  return {
     terminals_closed: terminals,
     killed_processes: killed,
     failed_processes: failed.map(({ pid, command, error }) => ({ pid, command, error })),
-  });
+  };
 }

@@ -17,6 +17,13 @@ export interface Env {
   /** The sandbox host (sandbox/): its base URL and the shared secret it requires on every call. */
   SANDBOX_URL?: string;
   SANDBOX_SECRET?: string;
+  /**
+   * The public git host (GitHub) used by repository import (spec 03 §7.3): a token of the account
+   * whose repositories are listed; unset, the import dialog shows its authorisation prompt.
+   */
+  GITHUB_TOKEN?: string;
+  /** GitHub's REST API base (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
+  GITHUB_API_URL?: string;
   /** Where custom assistants are announced for building (spec 01 §4); unset: nobody is told. */
   CUSTOM_ASSISTANT_ENDPOINT?: string;
   // Model providers (all optional; see README "Model providers"). With none set the agent answers

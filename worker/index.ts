@@ -24,6 +24,11 @@ import { skillRecommendationsApi } from "./api/skill-recommendations";
 import { knowledgeBaseApi, knowledgeDebugApi } from "./api/knowledge";
 import { uploadsApi } from "./api/uploads";
 import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
+import { sandboxesApi } from "./api/sandboxes";
+import { projectSandboxApi, sandboxServicesApi } from "./api/services";
+import { githubApi, githubAuthApi, gitlabProxyApi } from "./api/git-hosts";
+import { chatProjectLinkApi, codingProjectsApi, codingProjectsV2Api, projectUploadAliasApi } from "./api/coding-projects";
+import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -36,6 +41,8 @@ const app = new Hono<AppEnv>()
     assertSettings(c.env);
     await next();
   })
+  // Before /auth: better-auth's catch-all would otherwise answer /auth/github/*.
+  .route("/auth/github", githubAuthApi)
   .route("/auth", authApi)
   .route("/user", userApi)
   .route("/organization", organizationApi)
@@ -45,6 +52,7 @@ const app = new Hono<AppEnv>()
   .route("/user-dev-func", devFuncApi)
   .route("/dev", devApi)
   .route("/group-chats", groupChatsApi)
+  .route("/chats", chatProjectLinkApi)
   .route("/chats", chatsApi)
   .route("/private-chats", privateChatsApi)
   .route("/unread-messages", unreadApi)
@@ -62,7 +70,17 @@ const app = new Hono<AppEnv>()
   .route("/agent-status", agentStatusApi)
   .route("/llm", modelsApi)
   .route("/presenter-requests", presenterRequestsApi)
-  .route("/request-permission", requestPermissionApi);
+  .route("/request-permission", requestPermissionApi)
+  .route("/sandboxes", sandboxesApi)
+  .route("/sandbox", sandboxServicesApi)
+  .route("/coding-projects", projectSandboxApi)
+  .route("/coding-projects", codingProjectsApi)
+  .route("/v2/coding-projects", codingProjectsV2Api)
+  .route("/coding/projects", projectUploadAliasApi)
+  .route("/vm-url-storage", vmUrlStorageApi)
+  .route("/vm-dev-mode", vmDevModeApi)
+  .route("/gitlab-proxy", gitlabProxyApi)
+  .route("/github", githubApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {

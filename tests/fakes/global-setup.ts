@@ -1,19 +1,31 @@
 import { startSandbox, type Sandbox } from "../sandbox/helpers";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
+import { startFakeGitHosts, type FakeGitHosts } from "./fake-git-hosts";
+import { makeFixtureRepo, type FixtureRepo } from "./fixture-repo";
+import type { TestProject } from "vitest/node";
 
 let fake: FakeLlm | null = null;
 let sandbox: Sandbox | null = null;
+let gitHosts: FakeGitHosts | null = null;
+let fixtureRepo: FixtureRepo | null = null;
 
 /**
  * For the whole worker test run: the scripted model on FAKE_LLM_PORT and a real sandbox host on
  * WORKER_SANDBOX_PORT (both chosen by vitest.worker.config.ts, which passes them to the Worker).
  */
-export async function setup(): Promise<void> {
+export async function setup(project: TestProject): Promise<void> {
   fake = await startFakeLlm(Number(process.env.FAKE_LLM_PORT));
-  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT) });
+  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT), SANDBOX_ALLOW_FILE_CLONE: "1" });
+  // A local repository for the coding-project import tests (`inject("fixtureRepoUrl")`).
+  fixtureRepo = await makeFixtureRepo();
+  project.provide("fixtureRepoUrl", fixtureRepo.url);
+  // The fake GitLab and GitHub for the import listings, on FAKE_GIT_HOSTS_PORT.
+  if (process.env.FAKE_GIT_HOSTS_PORT) gitHosts = await startFakeGitHosts(Number(process.env.FAKE_GIT_HOSTS_PORT));
 }
 
 export async function teardown(): Promise<void> {
   await fake?.close();
   await sandbox?.stop();
+  await gitHosts?.close();
+  await fixtureRepo?.remove();
 }

@@ -34,15 +34,29 @@ export async function checkPrivateChatTarget(db: Db, me: AuthUser, participantId
   return (await db.select({ name: virtualEmployee.name }).from(virtualEmployee).where(eq(virtualEmployee.id, participantId)))[0]?.name ?? "";
 }
 
-export async function openPrivateChat(env: Env, db: Db, me: AuthUser, participantId: string, participantType: "user" | "virtual_employee", orgId: string): Promise<PrivateChatResult> {
+/** `forceNew` opens a chat of its own for a coding project (`projectId`) instead of reusing the existing one. */
+export interface OpenPrivateChatOptions {
+  forceNew?: boolean;
+  projectId?: string;
+}
+
+export async function openPrivateChat(
+  env: Env,
+  db: Db,
+  me: AuthUser,
+  participantId: string,
+  participantType: "user" | "virtual_employee",
+  orgId: string,
+  options: OpenPrivateChatOptions = {},
+): Promise<PrivateChatResult> {
   const name = await checkPrivateChatTarget(db, me, participantId, participantType, orgId);
   const kind = participantType === "user" ? "real_person" : "virtual_employee";
-  const found = await findPrivateChat(db, orgId, kind, me.id, participantId);
+  const found = options.forceNew ? null : await findPrivateChat(db, orgId, kind, me.id, participantId);
   if (found) return { row: found, existing: true, name };
 
   const id = newId("chat");
   await db.batch([
-    db.insert(chat).values({ id, orgId, name, kind, ownerId: me.id }),
+    db.insert(chat).values({ id, orgId, name, kind, ownerId: me.id, projectId: options.projectId ?? null }),
     db.insert(chatParticipant).values([
       { chatId: id, participantId: me.id, participantType: "user", cpRole: "owner" },
       { chatId: id, participantId, participantType },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, count, notExists } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, count, notExists } from "drizzle-orm";
 import type { Db } from "./client";
 import { chat, chatParticipant, organizationMember, user, virtualEmployee } from "./schema";
 
@@ -88,14 +88,17 @@ export async function chatsForUser(db: Db, userId: string, orgId: string): Promi
     .orderBy(desc(sql`coalesce(${chat.lastMessageAt}, ${chat.createdAt})`));
 }
 
-/** An existing two-person chat of this kind between the two in this organization (spec 01 §4). */
+/**
+ * An existing two-person chat of this kind between the two in this organization (spec 01 §4).
+ * Coding-project chats are private chats with the coding agent too, but each belongs to its project.
+ */
 export async function findPrivateChat(db: Db, orgId: string, kind: "real_person" | "virtual_employee", a: string, b: string): Promise<ChatRow | null> {
   const withA = db.select({ id: chatParticipant.chatId }).from(chatParticipant).where(eq(chatParticipant.participantId, a));
   const withB = db.select({ id: chatParticipant.chatId }).from(chatParticipant).where(eq(chatParticipant.participantId, b));
   const [row] = await db
     .select()
     .from(chat)
-    .where(and(eq(chat.orgId, orgId), eq(chat.kind, kind), inArray(chat.id, withA), inArray(chat.id, withB)))
+    .where(and(eq(chat.orgId, orgId), eq(chat.kind, kind), isNull(chat.projectId), inArray(chat.id, withA), inArray(chat.id, withB)))
     .limit(1);
   return row ?? null;
 }

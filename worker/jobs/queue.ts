@@ -3,12 +3,13 @@ import type { Env } from "../env";
 import { runCleanup } from "./cron";
 import { CustomAssistantJob, runCustomAssistantJob } from "./custom-assistant";
 import { MirrorJob, runMirror } from "./mirror";
+import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
 
 /**
  * Every job on the JOBS queue. Later features add their own variants (message mirror, notifications);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
-export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob]);
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob]);
 export type Job = v.InferOutput<typeof Job>;
 
 /** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
@@ -30,6 +31,9 @@ async function runJob(env: Env, job: Job): Promise<void> {
       return;
     case "custom_assistant_notify":
       await runCustomAssistantJob(env, job);
+      return;
+    case "sandbox_poll":
+      await runSandboxPoll(env, job);
       return;
   }
 }

@@ -23,12 +23,18 @@ export interface ProjectAccess {
 /** Chat kinds whose editor follows the controller rule (spec 03 §6). */
 const CONTROLLED_KINDS = new Set(["single_group", "virtual_employee"]);
 
-/**
- * The project named in the path, if the caller may see it: they own it, or they are in its chat.
- * Anything else is 404, so project ids reveal nothing. Also decides what the caller may do.
- */
+/** The project named in the path (route param `param`); see `requireProjectAccessById`. */
 export async function requireProjectAccess(c: Context<AppEnv>, param = "id"): Promise<ProjectAccess> {
-  const projectId = parseWith(Id, c.req.param(param));
+  return requireProjectAccessById(c, c.req.param(param));
+}
+
+/**
+ * The project `rawId` names (from a path, a query or a body), if the caller may see it: they own
+ * it, or they are in its chat. Anything else is 404, so project ids reveal nothing. Also decides
+ * what the caller may do.
+ */
+export async function requireProjectAccessById(c: Context<AppEnv>, rawId: unknown): Promise<ProjectAccess> {
+  const projectId = parseWith(Id, rawId);
   const user = c.get("user");
   const db = getDb(c.env.DB);
   const [project] = await db.select().from(codingProject).where(eq(codingProject.id, projectId)).limit(1);

@@ -24,11 +24,11 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
  * Reads and validates a JSON body. Requiring the JSON content type means a cross-site HTML form
  * (which cannot send it without a CORS preflight) can never reach a cookie-authenticated handler.
  */
-export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S, maxBytes = MAX_JSON_BYTES): Promise<v.InferOutput<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "Content-Type must be application/json");
   const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "Request body is too large");
+  if (text.length > maxBytes) throw new ApiError(413, "Request body is too large");
   let input: unknown;
   try {
     input = JSON.parse(text);

@@ -1,0 +1,226 @@
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PROJECT_TEXTS } from "../../../contract";
+import { ORIGIN, call, countRows, devUser, expectError, expectJsonBodyChecks, expectSignedOutRefused, orgOf, signUp } from "../helpers";
+import { createGroup, inbox, openPrivate, team } from "../chat-helpers";
+import { addCodingAgent, createProjectCall, fixtureRepoUrl, newProject, projectPath } from "../project-helpers";
+
+async function hostStatus(path: string): Promise<number> {
+  const res = await fetch(`${env.SANDBOX_URL}${path}`, { headers: { authorization: `Bearer ${env.SANDBOX_SECRET}` } });
+  await res.body?.cancel();
+  return res.status;
+}
+
+describe("POST /api/coding-projects", () => {
+  it("creates the workspace (a repository with a README) and a private chat with my coding agent, linked both ways", async () => {
+    const user = await signUp("Cora Coder");
+    const agentId = await addCodingAgent(user);
+    const orgId = await orgOf(user);
+    const r = await createProjectCall(user, { name: "My First App", description: " A demo ", organizationId: orgId });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const { project, chatId, success } = r.json.data;
+    expect(success).toBe(true);
+    expect(project).toEqual({
+      id: expect.stringMatching(/^proj_/),
+      name: "My First App",
+      description: "A demo",
+      directoryName: "My-First-App",
+      directoryPath: `/workspaces/${user.id}/${project.id}`,
+      gitInitialized: true,
+      httpRepoUrl: null,
+      sshRepoUrl: null,
+      branch: "master",
+      isImported: 0,
+      status: "active",
+      currentUse: false,
+      organizationId: orgId,
+      ownerId: user.id,
+      chatId,
+      chatName: "Coding Agent",
+      chatType: "virtual_employee",
+      chatOwnerId: user.id,
+      chatOwnerName: "Cora Coder",
+      createdAt: expect.any(String),
+    });
+    expect(await hostStatus(`/workspaces/${user.id}/${project.id}`)).toBe(200);
+    const readme = await call(`${projectPath(project.id, "file-content")}?filePath=README.md`, { token: user.token });
+    expect(readme.json.data.content).toBe("# My First App\n");
+    const chat = await call(`/api/chats/${chatId}`, { token: user.token });
+    expect(chat.json.data).toMatchObject({ id: chatId, chatType: "virtual_employee", project_id: project.id });
+    expect(chat.json.data.participants.map((p: any) => p.id).sort()).toEqual([user.id, agentId].sort());
+  });
+
+  it("gives every project its own chat, separate from my ordinary chat with the agent", async () => {
+    const user = await signUp();
+    const agentId = await addCodingAgent(user);
+    const plain = (await openPrivate(user, agentId, "virtual_employee")).json.data.chatId;
+    const a = await newProject(user, "Alpha");
+    const b = await newProject(user, "Beta");
+    expect(new Set([plain, a.chatId, b.chatId]).size).toBe(3);
+    expect((await openPrivate(user, agentId, "virtual_employee")).json.data).toMatchObject({ chatId: plain, existing: true });
+  });
+
+  it("announces the new chat on my inbox", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const box = await inbox(user);
+    const { chatId, projectId } = await newProject(user, "Announced");
+    const added = await box.next((f) => f.type === "group_add" && f.chat.id === chatId);
+    expect(added.chat).toMatchObject({ chatType: "virtual_employee", project_id: projectId });
+  });
+
+  it("reuses the chat I name when it is my free private chat with the coding agent", async () => {
+    const user = await signUp();
+    const agentId = await addCodingAgent(user);
+    const chatId = (await openPrivate(user, agentId, "virtual_employee")).json.data.chatId;
+    const first = await createProjectCall(user, { name: "Reuse", chatId });
+    expect(first.json.data.chatId).toBe(chatId);
+    expect((await call(`/api/chats/${chatId}`, { token: user.token })).json.data.project_id).toBe(first.json.data.project.id);
+    // Taken now: the next project gets a chat of its own, the first keeps its link.
+    const second = await createProjectCall(user, { name: "Another", chatId });
+    expect(second.json.data.chatId).not.toBe(chatId);
+    expect((await call(`/api/chats/${chatId}`, { token: user.token })).json.data.project_id).toBe(first.json.data.project.id);
+  });
+
+  it("validates the name with the spec's texts", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    expectError(await createProjectCall(user, {}), 400, PROJECT_TEXTS.nameRequired);
+    expectError(await createProjectCall(user, { name: "   " }), 400, PROJECT_TEXTS.nameRequired);
+    expectError(await createProjectCall(user, { name: "x".repeat(51) }), 400, PROJECT_TEXTS.nameTooLong);
+    for (const name of ["my/project", "app.js", "naïve", "a;rm -rf"]) expectError(await createProjectCall(user, { name }), 400, PROJECT_TEXTS.nameChars);
+    expect((await createProjectCall(user, { name: "y".repeat(50) })).status).toBe(200);
+    await expectJsonBodyChecks("/api/coding-projects", "POST", user.token, { name: "Ok" });
+    expect(await countRows("coding_project WHERE owner_id = ?", user.id)).toBe(1);
+  });
+
+  it("needs a coding agent, and my own current organization", async () => {
+    const user = await signUp();
+    expectError(await createProjectCall(user, { name: "Nope" }), 400, PROJECT_TEXTS.noCodingAgent);
+    await addCodingAgent(user);
+    const other = await signUp();
+    expectError(await createProjectCall(user, { name: "Nope", organizationId: await orgOf(other) }), 400, "Please select an organization first!");
+    expect(await countRows("coding_project WHERE owner_id = ?", user.id)).toBe(0);
+  });
+
+  it("imports a repository: named after it, on its branch, with its files and history", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const url = fixtureRepoUrl();
+    const r = await createProjectCall(user, { name: "demo.app", httpRepoUrl: url, isImported: 2, branch: "master", useGithubAuth: true });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.data.project).toMatchObject({ name: "demo-app", directoryName: "demo-app", isImported: 2, branch: "master", httpRepoUrl: url, gitInitialized: true });
+    const id = r.json.data.project.id;
+    expect((await call(`${projectPath(id, "file-content")}?filePath=src/main.ts`, { token: user.token })).json.data.content).toContain("hello from the fixture");
+    expect((await call(projectPath(id, "commits"), { token: user.token })).json.data.commits.map((c: any) => c.message)).toEqual(["Fixture commit"]);
+
+    // Self-hosted import without a name: derived from the URL; a missing branch falls back to the default.
+    const self = await createProjectCall(user, { httpRepoUrl: url, isImported: true, branch: "main" });
+    expect(self.status, JSON.stringify(self.json)).toBe(200);
+    expect(self.json.data.project).toMatchObject({ name: "demo-app", isImported: 1, branch: "master" });
+  });
+
+  it("rolls back when the host cannot import, answering the spec's text", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const res = await SELF.fetch(`${ORIGIN}/api/coding-projects`, {
+      method: "POST",
+      headers: { origin: ORIGIN, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "broken", httpRepoUrl: "file:///nonexistent/repo.git", isImported: 1 }),
+    });
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as any;
+    expect(body).toMatchObject({ code: 502, message: "Import failed, please try again", data: { reason: expect.stringMatching(/^Clone failed/) } });
+    expect(await countRows("coding_project WHERE owner_id = ?", user.id)).toBe(0);
+    expect(await countRows("chat WHERE owner_id = ?", user.id)).toBe(0);
+    expectError(await createProjectCall(user, { name: "x", httpRepoUrl: "ssh://git@example.com/x.git" }), 400, "Invalid repository URL");
+  });
+});
+
+describe("listing, reading, deleting", () => {
+  it("lists projects I own or whose chat I am in, in my current organization, newest first", async () => {
+    const { admin, members, orgId } = await team("Mia Member");
+    const mia = members[0]!;
+    const agentId = await addCodingAgent(admin);
+    const first = await newProject(admin, "First");
+    const second = await newProject(admin, "Second");
+    const list = await call("/api/coding-projects", { token: admin.token });
+    expect(list.json.data.projects.map((p: any) => p.id)).toEqual([second.projectId, first.projectId]);
+    expect((await call("/api/coding-projects", { token: mia.token })).json.data.projects).toEqual([]);
+
+    // Linking a group Mia is in to the first project shows it to her.
+    const group = await createGroup(admin, [mia], [agentId], "Build Room");
+    const link = await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId: first.projectId } });
+    expect(link.status, JSON.stringify(link.json)).toBe(200);
+    expect(link.json.data).toMatchObject({ success: true, chatId: group, projectId: first.projectId, project: { chatId: group, chatType: "single_group", chatName: "Build Room" } });
+    const hers = (await call("/api/coding-projects", { token: mia.token })).json.data.projects;
+    expect(hers).toEqual([expect.objectContaining({ id: first.projectId, organizationId: orgId, chatOwnerName: "Alice Owner" })]);
+    expect((await call(projectPath(first.projectId), { token: mia.token })).json.data.id).toBe(first.projectId);
+    // The project's old chat no longer points at it.
+    expect((await call(`/api/chats/${first.chatId}`, { token: admin.token })).json.data.project_id).toBeNull();
+  });
+
+  it("update-project-id needs the owner of both", async () => {
+    const { admin, members } = await team("Mia Member");
+    const mia = members[0]!;
+    const agentId = await addCodingAgent(admin);
+    const { projectId } = await newProject(admin);
+    const group = await createGroup(admin, [mia], [agentId]);
+    expectError(await call("/api/chats/update-project-id", { token: mia.token, body: { chatId: group, projectId } }), 403, "Only the chat owner can change its project");
+    const stranger = await signUp();
+    expectError(await call("/api/chats/update-project-id", { token: stranger.token, body: { chatId: group, projectId } }), 404);
+    await addCodingAgent(mia);
+    const hers = await newProject(mia, "Hers");
+    expectError(await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId: hers.projectId } }), 404, "Project not found");
+    expectError(await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group } }), 400);
+    await expectSignedOutRefused("/api/chats/update-project-id", "POST", { chatId: group, projectId });
+  });
+
+  it("hides a project from strangers and lets only the owner delete it", async () => {
+    const { admin, members } = await team("Mia Member");
+    const mia = members[0]!;
+    const agentId = await addCodingAgent(admin);
+    const { projectId, chatId } = await newProject(admin);
+    const stranger = await signUp();
+    for (const u of [stranger, mia]) {
+      expectError(await call(projectPath(projectId), { token: u.token }), 404, "Project not found");
+      expectError(await call(projectPath(projectId), { token: u.token, method: "DELETE" }), 404, "Project not found");
+    }
+    const group = await createGroup(admin, [mia], [agentId]);
+    await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId } });
+    expectError(await call(projectPath(projectId), { token: mia.token, method: "DELETE" }), 403, "Only the project owner can delete this project");
+
+    const gone = await call(projectPath(projectId), { token: admin.token, method: "DELETE" });
+    expect(gone.json.data).toEqual({ success: true, id: projectId });
+    expectError(await call(projectPath(projectId), { token: admin.token }), 404);
+    expect(await hostStatus(`/workspaces/${admin.id}/${projectId}`)).toBe(404);
+    expect((await call(`/api/chats/${group}`, { token: admin.token })).json.data.project_id).toBeNull();
+    expect((await call(`/api/chats/${chatId}`, { token: admin.token })).status).toBe(200);
+  });
+
+  it("refuses signed-out callers", async () => {
+    await expectSignedOutRefused("/api/coding-projects");
+    await expectSignedOutRefused("/api/coding-projects", "POST", { name: "x" });
+    await expectSignedOutRefused("/api/coding-projects/proj_x");
+    await expectSignedOutRefused("/api/coding-projects/proj_x", "DELETE");
+  });
+});
+
+describe("vm-url and dev mode", () => {
+  it("defaults to this product's sandbox API; a saved URL counts only for developers", async () => {
+    const user = await signUp();
+    expect((await call(`/api/vm-url-storage?userId=${user.id}`, { token: user.token })).json.data).toEqual({ vmUrl: "http://localhost/api/sandbox" });
+    expect((await call("/api/vm-dev-mode", { token: user.token })).json.data).toEqual({ devMode: false, vmUrl: "http://localhost/api/sandbox" });
+    expectError(await call(`/api/vm-url-storage?userId=someone-else`, { token: user.token }), 403, "You can only read your own VM URL");
+    expect((await call("/api/vm-url-storage", { token: user.token, body: { vmUrl: "https://vm.example.com/" } })).json.data).toEqual({ success: true, vmUrl: "https://vm.example.com", devMode: false });
+    expect((await call("/api/vm-dev-mode", { token: user.token })).json.data.devMode).toBe(false);
+    for (const vmUrl of ["ftp://x", "not a url", "javascript:alert(1)", ""]) expectError(await call("/api/vm-url-storage", { token: user.token, body: { vmUrl } }), 400);
+
+    const dev = await devUser();
+    await call("/api/vm-url-storage", { token: dev.token, body: { vmUrl: "http://127.0.0.1:9000" } });
+    expect((await call("/api/vm-dev-mode", { token: dev.token })).json.data).toEqual({ devMode: true, vmUrl: "http://127.0.0.1:9000" });
+    expect((await call("/api/vm-url-storage", { token: dev.token })).json.data).toEqual({ vmUrl: "http://127.0.0.1:9000" });
+    await expectSignedOutRefused("/api/vm-dev-mode");
+    await expectSignedOutRefused("/api/vm-url-storage", "POST", { vmUrl: "https://x.example" });
+  });
+});

@@ -1,0 +1,188 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../../../worker/index";
+import { FAKE_GITHUB_TOKEN, FAKE_GITLAB } from "../../fakes/git-host-accounts";
+import { ORIGIN, call, expectError, session, signUp, type TestUser } from "../helpers";
+
+/** Repository-import listings (spec 03 §7.3) against the fake GitLab and GitHub of tests/fakes/fake-git-hosts.ts. */
+
+const FAKE = (env as unknown as { FAKE_GIT_HOSTS_URL: string }).FAKE_GIT_HOSTS_URL;
+const GITLAB = `${FAKE}/gitlab`;
+const handler: ExportedHandler<Cloudflare.Env> = worker;
+
+async function recorded(): Promise<{ method: string; path: string; headers: Record<string, unknown>; body: string }[]> {
+  return (await fetch(`${FAKE}/__requests`)).json();
+}
+
+/** The Worker with other settings, for configurations the test bindings do not have. */
+async function callWith(overrides: Partial<Cloudflare.Env>, path: string, u: TestUser) {
+  const ctx = createExecutionContext();
+  const res = await handler.fetch!(new Request(`${ORIGIN}${path}`, { headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN } }), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+const signIn = (u: TestUser, body: Record<string, unknown>) => call("/api/gitlab-proxy/auth", { token: u.token, body: { grantType: "password", ...body } });
+const repos = (u: TestUser, body: Record<string, unknown>) => call("/api/gitlab-proxy/repositories", { token: u.token, body });
+
+let u: TestUser;
+beforeEach(async () => {
+  u ??= await signUp("Gitta Importer");
+  await fetch(`${FAKE}/__requests`, { method: "DELETE" });
+});
+
+describe("self-hosted GitLab sign-in", () => {
+  it("signs in with the password grant and answers the tokens and the user's email", async () => {
+    const r = await signIn(u, { serverUrl: `${GITLAB}/`, username: " alice ", password: FAKE_GITLAB.password });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toEqual({
+      success: true,
+      access_token: FAKE_GITLAB.token,
+      authType: "oauth",
+      refresh_token: FAKE_GITLAB.refresh,
+      user: { email: FAKE_GITLAB.email, username: "alice", name: "Alice Liddell" },
+    });
+    const [token, me] = await recorded();
+    expect(token).toMatchObject({ method: "POST", path: "/gitlab/oauth/token" });
+    expect(JSON.parse(token!.body)).toEqual({ grant_type: "password", username: "alice", password: FAKE_GITLAB.password });
+    expect(me).toMatchObject({ method: "GET", path: "/gitlab/api/v4/user", headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITLAB.token}` }) });
+  });
+
+  it("a wrong password is 'Authentication failed' without ending our own session", async () => {
+    const r = await signIn(u, { serverUrl: GITLAB, username: "alice", password: "nope" });
+    expectError(r, 400, "Authentication failed");
+    expect((await session(u))?.id).toBe(u.id);
+  });
+
+  it("checks the form: credentials, server URL, http(s) only", async () => {
+    expectError(await signIn(u, { serverUrl: GITLAB, username: "alice", password: "" }), 400, "Please enter username and password");
+    expectError(await signIn(u, { serverUrl: GITLAB, username: "  ", password: "x" }), 400, "Please enter username and password");
+    expectError(await signIn(u, { serverUrl: " ", username: "alice", password: "x" }), 400, "Please enter server URL");
+    expectError(await signIn(u, { username: "alice", password: "x" }), 400, "Please enter server URL");
+    for (const bad of ["ftp://gitlab.example", "file:///etc/passwd", "gitlab.example", `http://user:pw@127.0.0.1/`]) {
+      expectError(await signIn(u, { serverUrl: bad, username: "alice", password: "x" }), 400, "Server URL must start with http:// or https://");
+    }
+    expect(await recorded()).toEqual([]);
+  });
+
+  it("an unreachable server, or one that is not GitLab, is a network error", async () => {
+    const msg = "Network connection failed, please check if the server URL is correct";
+    expectError(await signIn(u, { serverUrl: "http://127.0.0.1:1", username: "alice", password: "x" }), 400, msg);
+    expectError(await signIn(u, { serverUrl: `${FAKE}/not-gitlab`, username: "alice", password: "x" }), 400, msg);
+  });
+});
+
+describe("self-hosted GitLab repositories", () => {
+  it("lists every page of the member's projects, newest activity first, with their groups", async () => {
+    const r = await repos(u, { serverUrl: GITLAB, auth: FAKE_GITLAB.token, authType: "oauth" });
+    expect(r.status).toBe(200);
+    expect(r.json.data.success).toBe(true);
+    expect(r.json.data.repositories.map((x: any) => [x.name, x.group])).toEqual([
+      ["newest", "apps"],
+      ["web-app", "platform"],
+      ["dotfiles", "Personal Projects"],
+      ["old-tool", "platform/tools"],
+    ]);
+    expect(r.json.data.repositories[2]).toEqual({
+      id: 3,
+      name: "dotfiles",
+      description: "",
+      landing_url: "https://gitlab.example/alice/dotfiles",
+      ssh_repo_url: "git@gitlab.example:alice/dotfiles.git",
+      http_repo_url: "https://gitlab.example/alice/dotfiles.git",
+      default_branch: "main",
+      last_activity_at: "2025-03-01T00:00:00Z",
+      group: "Personal Projects",
+    });
+    expect(r.json.data.groups).toEqual(["apps", "platform", "platform/tools", "Personal Projects"]);
+    expect((await recorded()).map((q) => q.path)).toEqual(["/gitlab/api/v4/projects?membership=true&per_page=100", "/gitlab/api/v4/projects?membership=true&per_page=100&page=2"]);
+  });
+
+  it("a personal access token travels as PRIVATE-TOKEN", async () => {
+    const r = await repos(u, { serverUrl: GITLAB, auth: FAKE_GITLAB.token, authType: "private_token" });
+    expect(r.json.data.repositories).toHaveLength(4);
+    expect((await recorded())[0]!.headers).toMatchObject({ "private-token": FAKE_GITLAB.token });
+  });
+
+  it("a rejected token is 'Authentication failed'; an unreachable server a network error", async () => {
+    expectError(await repos(u, { serverUrl: GITLAB, auth: "stale", authType: "oauth" }), 400, "Authentication failed");
+    expectError(await repos(u, { serverUrl: "http://127.0.0.1:1", auth: "x" }), 400, "Network connection failed, please check if the server URL is correct");
+    expectError(await repos(u, { serverUrl: `${FAKE}/not-gitlab`, auth: "x" }), 400, "Failed to fetch repository list");
+    expectError(await repos(u, { serverUrl: GITLAB }), 400, "Please sign in first");
+  });
+});
+
+describe("GitHub", () => {
+  it("is authorized when the server has a token", async () => {
+    expect((await call("/api/auth/github/status", { token: u.token })).json.data).toEqual({ authorized: true });
+    expect((await callWith({ GITHUB_TOKEN: undefined }, "/api/auth/github/status", u)).json.data).toEqual({ authorized: false });
+    // The route sits in front of better-auth's catch-all but still needs a session.
+    expect((await call("/api/auth/github/status")).status).toBe(401);
+  });
+
+  it("lists the account's repositories with the spec's fields", async () => {
+    const r = await call("/api/github/repositories?type=user", { token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.json.data.repositories).toHaveLength(2);
+    expect(r.json.data.repositories[0]).toEqual({
+      id: 21,
+      name: "private-thing",
+      full_name: "me/private-thing",
+      description: "private-thing repo",
+      owner: { login: "me" },
+      clone_url: "https://github.com/me/private-thing.git",
+      ssh_url: "git@github.com:me/private-thing.git",
+      html_url: "https://github.com/me/private-thing",
+      private: true,
+      language: "TypeScript",
+      stargazers_count: 210,
+      default_branch: "main",
+      updated_at: "2025-01-01T00:00:00Z",
+    });
+    const [sent] = await recorded();
+    expect(sent).toMatchObject({ path: "/github/user/repos?per_page=100&sort=updated", headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITHUB_TOKEN}` }) });
+  });
+
+  it("searches public repositories; an empty search is refused", async () => {
+    const r = await call("/api/github/repositories?search=hello%20world", { token: u.token });
+    expect(r.json.data.repositories.map((x: any) => [x.name, x.owner.login, x.language, x.description])).toEqual([
+      ["hello world-one", "octo", "TypeScript", "hello world-one repo"],
+      ["hello world-two", "cat", null, null],
+    ]);
+    expect((await recorded())[0]!.path).toBe("/github/search/repositories?q=hello%20world&per_page=30");
+    expectError(await call("/api/github/repositories?search=%20%20", { token: u.token }), 400, "Please enter search keywords");
+    expectError(await call("/api/github/repositories?type=org", { token: u.token }), 400);
+  });
+
+  it("failures of GitHub are 502 with the spec's texts; no token means not authorized", async () => {
+    const search = await callWith({}, "/api/github/repositories?search=explode", u);
+    expect(search).toEqual({ status: 502, json: { code: 502, data: null, message: "Search failed, please try again" } });
+    const down = await callWith({ GITHUB_API_URL: "http://127.0.0.1:1" }, "/api/github/repositories?type=user", u);
+    expect(down).toEqual({ status: 502, json: { code: 502, data: null, message: "Failed to fetch repositories" } });
+    const badToken = await callWith({ GITHUB_TOKEN: "revoked" }, "/api/github/repositories?type=user", u);
+    expect(badToken.json.message).toBe("Failed to fetch repositories");
+    const none = await callWith({ GITHUB_TOKEN: "" }, "/api/github/repositories?type=user", u);
+    expect(none).toEqual({ status: 403, json: { code: 403, data: null, message: "GitHub is not connected: the server has no GITHUB_TOKEN" } });
+    expect((await call("/api/github/repositories?type=user")).status).toBe(401);
+  });
+});
+
+describe("what leaves the Worker", () => {
+  it("never carries our cookies, session tokens or other secrets to a git host", async () => {
+    await signIn(u, { serverUrl: GITLAB, username: "alice", password: FAKE_GITLAB.password });
+    await repos(u, { serverUrl: GITLAB, auth: FAKE_GITLAB.token });
+    await call("/api/github/repositories?type=user", { token: u.token, cookie: u.cookie });
+    await call("/api/github/repositories?search=x", { token: u.token, cookie: u.cookie });
+    const sent = await recorded();
+    // Sign-in (token, user), two pages of projects, two GitHub listings.
+    expect(sent.length).toBe(6);
+    const secrets = [u.token, u.cookie.split("=")[1]!, env.SANDBOX_SECRET!, env.BETTER_AUTH_SECRET, env.ANTHROPIC_API_KEY!, env.OPENAI_API_KEY!];
+    for (const q of sent) {
+      expect(q.headers.cookie).toBeUndefined();
+      const text = JSON.stringify(q);
+      for (const s of secrets) expect(text).not.toContain(s);
+      // The GitHub token goes to GitHub only.
+      if (q.path.startsWith("/gitlab/")) expect(text).not.toContain(FAKE_GITHUB_TOKEN);
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { CodingProject, GitStatus } from "../../../../contract/workspace";
+import { docKey, documents, saveState, useDocument } from "./documents";
+import type { SelectionInfo } from "./editor/SelectionPopup";
+import { errorText, useFileContent, useFileDiff } from "./fileApi";
+import { fileKind, hasRenderedPreview, isMediaKind, type FileKind } from "./fileKinds";
+import { LoadError, LoadingCode, SaveStateBadge } from "./FileStates";
+import { addFileReference, formatFileReference } from "./fileRefs";
+import { statusOf } from "./gitStatus";
+import { MediaView, UnsupportedFile } from "./MediaView";
+import { HtmlPreview, MarkdownPreview } from "./RenderedPreview";
+import { viewerTabs, type ViewerTab } from "./tabsStore";
+import type { EditorActions } from "./useEditorActions";
+
+// CodeMirror and its languages load only when a text file is first shown (DESIGN.md §6).
+const CodeEditor = lazy(() => import("./editor/CodeEditor"));
+const DiffView = lazy(() => import("./editor/DiffView"));
+
+interface FilePaneProps {
+  project: CodingProject;
+  tab: ViewerTab;
+  actions: EditorActions;
+  gitStatus: GitStatus;
+}
+
+/** The viewer of one file tab, chosen by file kind (spec 03 §2.3). */
+export function FilePane(props: FilePaneProps) {
+  const { project, tab } = props;
+  const kind = fileKind(tab.fileName);
+  if (isMediaKind(kind)) return <MediaView projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} kind={kind} />;
+  if (kind === "office" || kind === "binary") return <UnsupportedFile projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />;
+  return <TextFile {...props} kind={kind} />;
+}
+
+type MarkupMode = "source" | "preview";
+/** Source/Preview per file, remembered while the app is open. */
+const markupModes = new Map<string, MarkupMode>();
+
+function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { kind: FileKind }) {
+  const { t } = useTranslation();
+  const key = docKey(project.id, tab.filePath);
+  const content = useFileContent(project.id, tab.filePath);
+  const diff = useFileDiff(project.id, tab.filePath, tab.diff);
+  const doc = useDocument(key);
+  const [mode, setMode] = useState<MarkupMode>(() => markupModes.get(key) ?? (kind === "markdown" ? "preview" : "source"));
+  const data = content.data;
+  const isText = !!data && data.success !== false && data.isText !== false && data.encoding !== "base64" && typeof data.content === "string";
+
+  useEffect(() => {
+    if (isText && data) documents.receive(key, data.content);
+  }, [key, data, isText]);
+
+  const { mutate: reloadContent } = content;
+  const { mutate: reloadDiff } = diff;
+  useEffect(() => {
+    if (!tab.shouldRefresh) return;
+    void Promise.all([reloadContent(), tab.diff ? reloadDiff() : undefined])
+      .then(([fresh]) => {
+        if (fresh && typeof fresh.content === "string") documents.receive(key, fresh.content, true);
+      })
+      .finally(() => viewerTabs.clearRefresh(tab.id));
+  }, [tab.shouldRefresh, tab.diff, tab.id, key, reloadContent, reloadDiff]);
+
+  const readOnly = !actions.canEdit;
+  const editorProps = {
+    fileName: tab.fileName,
+    readOnly,
+    onChange: (value: string) => actions.edit(tab.filePath, value),
+    onSave: () => actions.saveNow(tab.filePath),
+    onReadOnlyAttempt: actions.readOnlyAttempt,
+  };
+
+  const chatId = project.chatId;
+  const addToChat = chatId
+    ? (selection: SelectionInfo) => {
+        const ref = addFileReference({
+          chatId,
+          filePath: tab.filePath,
+          fileName: tab.fileName,
+          itemType: "file",
+          lineRange: selection.lines,
+          isGitFile: project.gitInitialized,
+          status: statusOf(gitStatus, tab.filePath) ?? "normal",
+          content: selection.text,
+        });
+        toast.success(t("workspaceViewer.editor.addedToChat", { ref: formatFileReference(ref) }));
+      }
+    : null;
+
+  const failure = content.error ?? (data && data.success === false ? new Error(data.error ?? "") : null);
+  if (failure) {
+    const gone = diff.data;
+    // A deleted file has no working copy; its diff still shows what HEAD had.
+    if (tab.diff && gone && gone.original !== null && !gone.existsInWorkingDir) {
+      return (
+        <Suspense fallback={<LoadingCode />}>
+          <DiffView {...editorProps} original={gone.original} value="" readOnly />
+        </Suspense>
+      );
+    }
+    return <LoadError reason={errorText(failure, t("errors.networkAnomaly"))} onRetry={() => void reloadContent()} />;
+  }
+  if (!data || (tab.diff && !diff.data && !diff.error)) return <LoadingCode />;
+  if (!isText) return <UnsupportedFile projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />;
+  if (!doc) return <LoadingCode />;
+
+  const original = diff.data?.original ?? null;
+  const showDiff = tab.diff && original !== null && original !== doc.baseline;
+  const markup = hasRenderedPreview(kind);
+  const showPreview = markup && mode === "preview";
+  const chooseMode = (next: MarkupMode) => {
+    markupModes.set(key, next);
+    setMode(next);
+  };
+
+  return (
+    <div className="wsv-file">
+      <div className="wsv-toolbar">
+        <span className="wsv-toolbar__path" title={tab.filePath}>
+          {tab.filePath}
+        </span>
+        {markup && (
+          <div className="wsv-toggle" role="group" aria-label={t("workspaceViewer.file.viewMode")}>
+            {(["source", "preview"] as const).map((option) => (
+              <button key={option} type="button" aria-pressed={mode === option} onClick={() => chooseMode(option)} data-testid={`markup-${option}`}>
+                {t(`workspaceViewer.file.${option}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        <SaveStateBadge state={saveState(doc)} readOnly={readOnly} />
+      </div>
+      <div className="wsv-file__body">
+        {showPreview && kind === "markdown" && <MarkdownPreview text={doc.draft} />}
+        {showPreview && kind === "html" && <HtmlPreview html={doc.draft} fileName={tab.fileName} />}
+        {!showPreview && (
+          <Suspense fallback={<LoadingCode />}>
+            {showDiff ? (
+              <DiffView {...editorProps} original={original} value={doc.draft} />
+            ) : (
+              <CodeEditor {...editorProps} value={doc.draft} lineNumber={tab.lineNumber} revealSeq={tab.revealSeq} onAddToChat={addToChat} />
+            )}
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

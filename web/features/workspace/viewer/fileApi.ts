@@ -1,0 +1,113 @@
+// The viewer's calls (contract/workspace.ts): file content and diff through SWR, saving through
+// the shared client, raw bytes for media with the session token.
+import { useEffect, useState } from "react";
+import useSWR, { mutate } from "swr";
+import type { FileContent, FileDiff } from "../../../../contract/workspace";
+import { ApiError, api } from "../../../app/api/client";
+import { apiHeaders } from "../../../app/api/headers";
+import { silentFetcher, type ApiKey } from "../../../app/api/swr";
+import { docKey, documents, isDirty } from "./documents";
+import { refreshGitStatus } from "./gitStatus";
+
+const base = (projectId: string) => `/api/coding-projects/${encodeURIComponent(projectId)}`;
+
+export const fileContentKey = (projectId: string, filePath: string): ApiKey => [`${base(projectId)}/file-content`, { filePath }];
+export const fileDiffKey = (projectId: string, filePath: string): ApiKey => [
+  `${base(projectId)}/file-diff`,
+  { filePath, fromCommit: "HEAD", toCommit: "workingDir", getOriginal: true },
+];
+export const fileRawUrl = (projectId: string, filePath: string) => `${base(projectId)}/file-raw?${new URLSearchParams({ filePath })}`;
+
+/** The text of a failed load or save; the client leaves a network failure without one. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+export function useFileContent(projectId: string, filePath: string, enabled = true) {
+  return useSWR<FileContent>(enabled ? fileContentKey(projectId, filePath) : null, silentFetcher, { shouldRetryOnError: false });
+}
+
+export function useFileDiff(projectId: string, filePath: string, enabled: boolean) {
+  return useSWR<FileDiff>(enabled ? fileDiffKey(projectId, filePath) : null, silentFetcher, { shouldRetryOnError: false });
+}
+
+export type SaveResult = { ok: true } | { ok: false; reason: string } | { ok: "skipped" };
+
+/**
+ * Saves the draft of a file. Spec 03 §5: skipped when read-only, while a save runs, or when
+ * nothing changed. Success moves the baseline, updates the cached content and refreshes git status.
+ */
+export async function saveFile(projectId: string, filePath: string, canEdit: boolean): Promise<SaveResult> {
+  const key = docKey(projectId, filePath);
+  const doc = documents.get(key);
+  if (!doc || !canEdit || doc.saving || !isDirty(doc)) return { ok: "skipped" };
+  const content = doc.draft;
+  documents.saveStarted(key);
+  try {
+    await api.post(`${base(projectId)}/file-content`, { file_content: content }, { params: { filePath }, silent: true });
+  } catch (error) {
+    // Empty for a network failure: the viewer words that in the user's language.
+    const reason = errorText(error, "");
+    documents.saveFailed(key, reason);
+    return { ok: false, reason };
+  }
+  documents.saveSucceeded(key, content);
+  const contentKey = fileContentKey(projectId, filePath);
+  void mutate(contentKey, (cached: FileContent | undefined) => (cached ? { ...cached, content, size: content.length } : cached), { revalidate: false });
+  refreshGitStatus(projectId);
+  return { ok: true };
+}
+
+/** The session headers without `Accept: application/json`: the answer is the file's bytes. */
+function rawHeaders(): Record<string, string> {
+  const { Accept: _json, ...headers } = apiHeaders(false);
+  return headers;
+}
+
+export interface RawFileState {
+  url: string | null;
+  error: string | null;
+  loading: boolean;
+}
+
+/** Fetches the raw bytes with the session headers into a blob URL (media elements cannot send a bearer token). */
+export function useRawFile(projectId: string, filePath: string, attempt: number, forceType?: string): RawFileState {
+  const [state, setState] = useState<RawFileState>({ url: null, error: null, loading: true });
+  useEffect(() => {
+    let url: string | null = null;
+    let cancelled = false;
+    const controller = new AbortController();
+    setState({ url: null, error: null, loading: true });
+    fetch(fileRawUrl(projectId, filePath), { headers: rawHeaders(), credentials: "include", signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
+        const bytes = await response.blob();
+        if (cancelled) return;
+        // A forced type keeps a mislabelled file from rendering as something else (an HTML page in the PDF frame).
+        url = URL.createObjectURL(forceType ? new Blob([bytes], { type: forceType }) : bytes);
+        setState({ url, error: null, loading: false });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ url: null, error: errorText(error, ""), loading: false });
+      });
+    return () => {
+      cancelled = true;
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [projectId, filePath, attempt, forceType]);
+  return state;
+}
+
+/** Saves a file to the user's disk (the bytes are fetched with the session headers). */
+export async function downloadRaw(projectId: string, filePath: string, fileName: string): Promise<void> {
+  const response = await fetch(fileRawUrl(projectId, filePath), { headers: rawHeaders(), credentials: "include" });
+  if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,89 @@
+// File references waiting to be sent with the next chat message (spec 03 §2.3 "Add to chat",
+// tabs dragged into the chat). The viewer adds them; the chat composer reads and clears them.
+import { useSyncExternalStore } from "react";
+import type { GitFileStatus } from "../../../../contract/workspace";
+
+export interface FileReference {
+  /** Unique within the app session; the composer uses it to remove one chip. */
+  id: string;
+  chatId: string;
+  filePath: string;
+  fileName: string;
+  itemType: "file" | "directory";
+  /** 1-based, inclusive; absent for a whole file. */
+  lineRange?: { start: number; end: number };
+  isGitFile: boolean;
+  status: GitFileStatus | "normal";
+  /** The selected text, when the reference is a selection. */
+  content?: string;
+}
+
+export type NewFileReference = Omit<FileReference, "id">;
+
+/** The drag payload type of a tab dragged onto the composer (JSON of a NewFileReference without chatId). */
+export const FILE_REFERENCE_MIME = "application/x-teamchat-file-reference";
+
+/** References of one chat beyond this drop the oldest, so a runaway selection cannot bloat a message. */
+export const MAX_REFERENCES_PER_CHAT = 20;
+
+const EMPTY: readonly FileReference[] = Object.freeze([]);
+let byChat: ReadonlyMap<string, readonly FileReference[]> = new Map();
+const listeners = new Set<() => void>();
+let counter = 0;
+
+function publish(chatId: string, refs: readonly FileReference[]): void {
+  const next = new Map(byChat);
+  if (refs.length) next.set(chatId, refs);
+  else next.delete(chatId);
+  byChat = next;
+  for (const listener of listeners) listener();
+}
+
+function sameTarget(a: NewFileReference, b: NewFileReference): boolean {
+  return a.filePath === b.filePath && a.lineRange?.start === b.lineRange?.start && a.lineRange?.end === b.lineRange?.end;
+}
+
+/** Adds a reference to its chat; the same path and line range is kept once (the newer wins). */
+export function addFileReference(ref: NewFileReference): FileReference {
+  const added: FileReference = { ...ref, id: `ref-${Date.now().toString(36)}-${(counter += 1)}` };
+  const current = (byChat.get(ref.chatId) ?? EMPTY).filter((r) => !sameTarget(r, ref));
+  publish(ref.chatId, [...current, added].slice(-MAX_REFERENCES_PER_CHAT));
+  return added;
+}
+
+export function removeFileReference(chatId: string, id: string): void {
+  const current = byChat.get(chatId);
+  if (current?.some((r) => r.id === id)) publish(chatId, current.filter((r) => r.id !== id));
+}
+
+/** Clears one chat's references (after sending), or every chat's without an argument. */
+export function clearFileReferences(chatId?: string): void {
+  if (chatId === undefined) {
+    byChat = new Map();
+    for (const listener of listeners) listener();
+  } else if (byChat.has(chatId)) publish(chatId, EMPTY);
+}
+
+export function getFileReferences(chatId: string): readonly FileReference[] {
+  return byChat.get(chatId) ?? EMPTY;
+}
+
+export function subscribeFileReferences(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useFileReferences(chatId: string | null | undefined): readonly FileReference[] {
+  return useSyncExternalStore(
+    subscribeFileReferences,
+    () => (chatId ? getFileReferences(chatId) : EMPTY),
+    () => EMPTY,
+  );
+}
+
+/** `src/app.ts:3-7`, `src/app.ts:3` or `src/app.ts`: the label of a chip and the mention in a message. */
+export function formatFileReference(ref: Pick<FileReference, "filePath" | "lineRange">): string {
+  if (!ref.lineRange) return ref.filePath;
+  const { start, end } = ref.lineRange;
+  return `${ref.filePath}:${start === end ? start : `${start}-${end}`}`;
+}

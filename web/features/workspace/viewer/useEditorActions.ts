@@ -1,0 +1,98 @@
+// What the viewer's editors share: editing a draft, autosave of the current file, saving now,
+// the read-only warning, and closing tabs without losing unsaved text.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { READ_ONLY_WARNING_MS } from "../../../../contract/workspace";
+import { AutosaveScheduler, TimedFlag } from "./autosave";
+import { docKey, documents, isDirty } from "./documents";
+import { saveFile } from "./fileApi";
+import { viewerTabs, type ViewerTab } from "./tabsStore";
+
+export interface EditorActions {
+  canEdit: boolean;
+  edit(filePath: string, value: string): void;
+  saveNow(filePath: string): void;
+  readOnlyAttempt(): void;
+  readOnlyWarning: boolean;
+  /** Closes tabs; an unsaved file is saved first, then forgotten. */
+  closeTabs(tabs: readonly ViewerTab[]): void;
+}
+
+export function useEditorActions(projectId: string | null, canEdit: boolean, activePath: string | null): EditorActions {
+  const { t } = useTranslation();
+  const current = useRef({ projectId, canEdit, activePath });
+  current.current = { projectId, canEdit, activePath };
+
+  const [readOnlyWarning, setReadOnlyWarning] = useState(false);
+  const warning = useMemo(() => new TimedFlag(READ_ONLY_WARNING_MS, setReadOnlyWarning), []);
+  useEffect(() => () => warning.hide(), [warning]);
+
+  const save = useCallback(
+    async (filePath: string) => {
+      const { projectId: id, canEdit: allowed } = current.current;
+      if (!id) return;
+      const result = await saveFile(id, filePath, allowed);
+      if (result.ok === false) {
+        const reason = result.reason || t("errors.networkAnomaly");
+        toast.error(t("workspaceViewer.editor.saveFailed", { reason }), { id: `save-failed:${filePath}` });
+      }
+    },
+    [t],
+  );
+
+  const scheduler = useMemo(
+    () =>
+      new AutosaveScheduler({
+        isCurrent: (path) => path === current.current.activePath,
+        isSaving: (path) => !!current.current.projectId && !!documents.get(docKey(current.current.projectId, path))?.saving,
+        save,
+      }),
+    [save],
+  );
+  useEffect(() => () => scheduler.cancel(), [scheduler, projectId]);
+
+  // Coming back to a file with unsaved text resumes its autosave.
+  useEffect(() => {
+    if (projectId && activePath && canEdit && isDirty(documents.get(docKey(projectId, activePath)))) scheduler.edited(activePath);
+  }, [projectId, activePath, canEdit, scheduler]);
+
+  const edit = useCallback(
+    (filePath: string, value: string) => {
+      const { projectId: id, canEdit: allowed } = current.current;
+      if (!id) return;
+      documents.edit(docKey(id, filePath), value);
+      if (allowed) scheduler.edited(filePath);
+    },
+    [scheduler],
+  );
+
+  const saveNow = useCallback(
+    (filePath: string) => {
+      // Read-only: Ctrl/Cmd+S is still swallowed, there is just nothing to save.
+      if (!current.current.canEdit) return;
+      if (scheduler.pendingPath === filePath) scheduler.cancel();
+      void save(filePath);
+    },
+    [save, scheduler],
+  );
+
+  const closeTabs = useCallback(
+    (tabs: readonly ViewerTab[]) => {
+      const { projectId: id, canEdit: allowed } = current.current;
+      for (const tab of tabs) {
+        viewerTabs.close(tab.id);
+        if (!id || tab.type !== "file") continue;
+        const key = docKey(id, tab.filePath);
+        const stillOpen = () => viewerTabs.getState().tabs.some((open) => open.id === tab.id);
+        if (scheduler.pendingPath === tab.filePath) scheduler.cancel();
+        // A failed save keeps the text: reopening the file shows it, still unsaved.
+        if (allowed && isDirty(documents.get(key))) void save(tab.filePath).finally(() => stillOpen() || isDirty(documents.get(key)) || documents.forget(key));
+        else documents.forget(key);
+      }
+    },
+    [save, scheduler],
+  );
+
+  return { canEdit, edit, saveNow, readOnlyAttempt: () => warning.show(), readOnlyWarning, closeTabs };
+}

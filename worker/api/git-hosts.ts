@@ -1,0 +1,263 @@
+import * as v from "valibot";
+import type { Env } from "../env";
+import { newApp } from "../lib/app";
+import { ApiError, ok } from "../lib/envelope";
+import { requireUser } from "../lib/session";
+import { jsonBody, queryOf } from "../lib/validate";
+
+/**
+ * Listings for repository import (spec 03 §7.3): a self-hosted GitLab the user signs in to, and
+ * the public host (GitHub) through the server's GITHUB_TOKEN. The Worker makes these calls so the
+ * browser needs no CORS from the git host; only the user's own credentials (or, for GitHub, the
+ * token configured for it) ever leave, never a cookie or another secret of ours.
+ *
+ * Status codes: the GitLab server is the user's input, so everything that goes wrong with it is a
+ * 400 with the spec's text (and never a 401, which our client reads as "your session ended").
+ * GitHub is our configuration, so its failures are 502.
+ */
+
+const TIMEOUT_MS = 15_000;
+/** GitLab pages of 100; ten pages is plenty for a picker. */
+const MAX_PAGES = 10;
+
+export const GIT_HOST_TEXTS = {
+  credentialsRequired: "Please enter username and password",
+  serverRequired: "Please enter server URL",
+  serverInvalid: "Server URL must start with http:// or https://",
+  authFailed: "Authentication failed",
+  network: "Network connection failed, please check if the server URL is correct",
+  listFailed: "Failed to fetch repository list",
+  searchRequired: "Please enter search keywords",
+  githubFailed: "Failed to fetch repositories",
+  searchFailed: "Search failed, please try again",
+  githubNotAuthorized: "GitHub is not connected: the server has no GITHUB_TOKEN",
+} as const;
+
+export const PERSONAL_GROUP = "Personal Projects";
+
+const Text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)), "");
+const GitlabAuthBody = v.object({ serverUrl: Text(2048), username: Text(255), password: Text(1024), grantType: v.optional(v.literal("password"), "password") });
+const GitlabReposBody = v.object({
+  serverUrl: Text(2048),
+  auth: v.pipe(v.optional(v.string(), ""), v.minLength(1, "Please sign in first"), v.maxLength(4096)),
+  authType: v.optional(v.picklist(["oauth", "private_token"]), "oauth"),
+});
+const GithubReposQuery = v.object({ type: v.optional(v.picklist(["user"])), search: v.optional(v.pipe(v.string(), v.maxLength(256))) });
+
+/** `POST /api/gitlab-proxy/auth`. */
+export interface GitlabAuthAnswer {
+  success: true;
+  access_token: string;
+  authType: "oauth";
+  refresh_token: string | null;
+  user: { email: string | null; username: string | null; name: string | null };
+}
+export interface GitlabRepository {
+  id: number;
+  name: string;
+  description: string;
+  landing_url: string;
+  ssh_repo_url: string;
+  http_repo_url: string;
+  default_branch: string;
+  last_activity_at: string;
+  /** The namespace's full path, or 'Personal Projects' for the user's own namespace. */
+  group: string;
+}
+/** `POST /api/gitlab-proxy/repositories`; `groups` is in display order ('Personal Projects' last). */
+export interface GitlabReposAnswer {
+  success: true;
+  repositories: GitlabRepository[];
+  groups: string[];
+}
+export interface GithubRepository {
+  id: number;
+  name: string;
+  full_name: string;
+  description: string | null;
+  owner: { login: string };
+  clone_url: string;
+  ssh_url: string;
+  html_url: string;
+  private: boolean;
+  language: string | null;
+  stargazers_count: number;
+  default_branch: string;
+  updated_at: string | null;
+}
+
+/** The server's base URL without trailing slash, query or fragment; only http(s), no embedded credentials. */
+export function serverBase(raw: string): string {
+  const text = raw.trim();
+  if (!text) throw new ApiError(400, GIT_HOST_TEXTS.serverRequired);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError(400, GIT_HOST_TEXTS.serverInvalid);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) throw new ApiError(400, GIT_HOST_TEXTS.serverInvalid);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** A call to a git host: a network failure or timeout is `null`, any answer is returned. */
+async function reach(url: string, init: RequestInit): Promise<Response | null> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    return null;
+  }
+}
+
+async function jsonOf<T>(res: Response): Promise<T | null> {
+  return (await res.json().catch(() => null)) as T | null;
+}
+
+function gitlabHeaders(auth: string, authType: "oauth" | "private_token"): Record<string, string> {
+  return { accept: "application/json", ...(authType === "oauth" ? { authorization: `Bearer ${auth}` } : { "private-token": auth }) };
+}
+
+interface GitlabProject {
+  id: number;
+  name: string;
+  description: string | null;
+  web_url: string;
+  ssh_url_to_repo: string;
+  http_url_to_repo: string;
+  default_branch: string | null;
+  last_activity_at: string;
+  namespace?: { kind?: string; full_path?: string };
+}
+
+function toGitlabRepository(p: GitlabProject): GitlabRepository {
+  const ns = p.namespace;
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description ?? "",
+    landing_url: p.web_url,
+    ssh_repo_url: p.ssh_url_to_repo,
+    http_repo_url: p.http_url_to_repo,
+    default_branch: p.default_branch ?? "main",
+    last_activity_at: p.last_activity_at,
+    group: ns?.kind === "user" || !ns?.full_path ? PERSONAL_GROUP : ns.full_path,
+  };
+}
+
+/** Groups by name, 'Personal Projects' last (spec 03 §9). */
+function groupsOf(repos: GitlabRepository[]): string[] {
+  const names = [...new Set(repos.map((r) => r.group))].filter((g) => g !== PERSONAL_GROUP).sort((a, b) => a.localeCompare(b));
+  return repos.some((r) => r.group === PERSONAL_GROUP) ? [...names, PERSONAL_GROUP] : names;
+}
+
+/** `/api/gitlab-proxy`: sign-in and repository listing on a self-hosted GitLab. */
+export const gitlabProxyApi = newApp()
+  .use(requireUser)
+  .post("/auth", async (c) => {
+    const body = await jsonBody(c, GitlabAuthBody);
+    if (!body.username.trim() || !body.password) throw new ApiError(400, GIT_HOST_TEXTS.credentialsRequired);
+    const base = serverBase(body.serverUrl);
+    const res = await reach(`${base}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ grant_type: "password", username: body.username.trim(), password: body.password }),
+    });
+    if (!res) throw new ApiError(400, GIT_HOST_TEXTS.network);
+    // 401 to our client would end the user's own session; a wrong GitLab password is a 400.
+    if (res.status === 400 || res.status === 401 || res.status === 403) throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
+    const token = await jsonOf<{ access_token?: unknown; refresh_token?: unknown }>(res);
+    if (res.status === 404 || !token) throw new ApiError(400, GIT_HOST_TEXTS.network);
+    if (!res.ok || typeof token.access_token !== "string") throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
+    const me = await reach(`${base}/api/v4/user`, { headers: gitlabHeaders(token.access_token, "oauth") });
+    const profile = me?.ok ? await jsonOf<{ email?: string; public_email?: string; username?: string; name?: string }>(me) : null;
+    return ok<GitlabAuthAnswer>(c, {
+      success: true,
+      access_token: token.access_token,
+      authType: "oauth",
+      refresh_token: typeof token.refresh_token === "string" ? token.refresh_token : null,
+      user: { email: profile?.email || profile?.public_email || null, username: profile?.username ?? body.username.trim(), name: profile?.name ?? null },
+    });
+  })
+  .post("/repositories", async (c) => {
+    const body = await jsonBody(c, GitlabReposBody);
+    const base = serverBase(body.serverUrl);
+    const projects: GitlabProject[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const res = await reach(`${base}/api/v4/projects?membership=true&per_page=100${page > 1 ? `&page=${page}` : ""}`, { headers: gitlabHeaders(body.auth, body.authType) });
+      if (!res) throw new ApiError(400, GIT_HOST_TEXTS.network);
+      if (res.status === 401 || res.status === 403) throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
+      const list = res.ok ? await jsonOf<GitlabProject[]>(res) : null;
+      if (!Array.isArray(list)) throw new ApiError(400, GIT_HOST_TEXTS.listFailed);
+      projects.push(...list);
+      if (!Number(res.headers.get("x-next-page"))) break;
+    }
+    const repositories = projects.map(toGitlabRepository).sort((a, b) => Date.parse(b.last_activity_at) - Date.parse(a.last_activity_at) || a.name.localeCompare(b.name));
+    return ok<GitlabReposAnswer>(c, { success: true, repositories, groups: groupsOf(repositories) });
+  });
+
+function githubBase(env: Env): string {
+  return (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
+}
+
+function githubHeaders(env: Env): Record<string, string> {
+  const token = env.GITHUB_TOKEN?.trim();
+  return {
+    accept: "application/vnd.github+json",
+    "user-agent": "teamchat-import",
+    "x-github-api-version": "2022-11-28",
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+interface GithubApiRepo extends Omit<GithubRepository, "owner" | "full_name" | "default_branch" | "updated_at"> {
+  owner: { login: string };
+  full_name?: string;
+  default_branch?: string;
+  updated_at?: string | null;
+}
+
+function toGithubRepository(r: GithubApiRepo): GithubRepository {
+  return {
+    id: r.id,
+    name: r.name,
+    full_name: r.full_name ?? `${r.owner.login}/${r.name}`,
+    description: r.description ?? null,
+    owner: { login: r.owner.login },
+    clone_url: r.clone_url,
+    ssh_url: r.ssh_url,
+    html_url: r.html_url,
+    private: !!r.private,
+    language: r.language ?? null,
+    stargazers_count: r.stargazers_count ?? 0,
+    // Spec 03 §9: the public host's default branch is master.
+    default_branch: r.default_branch ?? "master",
+    updated_at: r.updated_at ?? null,
+  };
+}
+
+async function githubList(env: Env, path: string, failure: string): Promise<GithubRepository[]> {
+  const res = await reach(`${githubBase(env)}${path}`, { headers: githubHeaders(env) });
+  const body = res?.ok ? await jsonOf<GithubApiRepo[] | { items?: GithubApiRepo[] }>(res) : null;
+  const list = Array.isArray(body) ? body : body?.items;
+  if (!Array.isArray(list)) throw new ApiError(502, failure);
+  return list.map(toGithubRepository);
+}
+
+/** `/api/auth/github`: whether the public git host can be listed (mounted before better-auth's catch-all). */
+export const githubAuthApi = newApp()
+  .use(requireUser)
+  .get("/status", (c) => ok(c, { authorized: !!c.env.GITHUB_TOKEN?.trim() }));
+
+/** `/api/github`: repositories of the configured account, or a search of public ones. */
+export const githubApi = newApp()
+  .use(requireUser)
+  .get("/repositories", async (c) => {
+    const query = queryOf(c, GithubReposQuery);
+    if (query.search !== undefined) {
+      const q = query.search.trim();
+      if (!q) throw new ApiError(400, GIT_HOST_TEXTS.searchRequired);
+      return ok(c, { repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed) });
+    }
+    if (!c.env.GITHUB_TOKEN?.trim()) throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
+    return ok(c, { repositories: await githubList(c.env, "/user/repos?per_page=100&sort=updated", GIT_HOST_TEXTS.githubFailed) });
+  });

@@ -1,0 +1,161 @@
+import type { Context } from "hono";
+import * as v from "valibot";
+import { CheckoutBody, CommitBody, SaveFileBody, type Commit, type FileContent, type FileDiff, type FileTreeAnswer, type GitStatus, type GitStatusAnswer, type ProjectConfig } from "../../contract";
+import { getDb } from "../db/client";
+import { newApp, type AppEnv } from "../lib/app";
+import { ApiError, ok } from "../lib/envelope";
+import { requireCan, requireProjectAccess } from "../lib/project-access";
+import { jsonBody, queryOf } from "../lib/validate";
+import { hostJson, hostStream, jsonInit, pickHeaders } from "../workspace/host";
+import { fallbackGitStatus, toCommits, toFileContent, toFileDiff, toFileList, toFileTree, toGitStatusAnswer, type HostDiff, type HostFile, type HostList, type HostTree } from "../workspace/mappers";
+import { publicOrigin } from "../workspace/public-origin";
+import { ProjectSearchBody, type ProjectSearchAnswer } from "../workspace/search";
+import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
+
+const RelPath = (what: string) => v.pipe(v.optional(v.string(`${what} is required`), ""), v.minLength(1, `${what} is required`), v.maxLength(4096, `${what} is too long`));
+const OptionalPath = v.optional(v.pipe(v.string(), v.maxLength(4096, "Path is too long")), "");
+const Flag = v.optional(v.picklist(["true", "false"], "Expected true or false"));
+const FileQuery = v.object({ filePath: RelPath("filePath") });
+const RawQuery = v.object({ filePath: RelPath("filePath"), preview: Flag, download: Flag });
+const TreeQuery = v.object({ parent_path: OptionalPath });
+const ListQuery = v.object({ include_metadata: Flag, include_hidden: Flag });
+const FolderQuery = v.object({ folderPath: OptionalPath });
+const CommitsQuery = v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "limit must be a number"))) });
+const DiffQuery = v.object({
+  filePath: RelPath("filePath"),
+  fromCommit: v.optional(v.literal("HEAD", "Only fromCommit=HEAD is supported")),
+  toCommit: v.optional(v.literal("workingDir", "Only toCommit=workingDir is supported")),
+  getOriginal: Flag,
+});
+const UploadQuery = v.object({ path: OptionalPath, folderPath: OptionalPath });
+/** Saves are files, not API payloads: up to the host's 5 MB read limit plus JSON escaping. */
+const MAX_SAVE_BYTES = 12 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** A raw file may be html or svg written by anyone in the chat: it renders without our origin. */
+const RAW_CSP = "sandbox allow-scripts";
+
+type Ctx = Context<AppEnv>;
+
+export async function gitStatusHandler(c: Ctx) {
+  const { project } = await requireProjectAccess(c);
+  try {
+    return ok<GitStatusAnswer>(c, toGitStatusAnswer(await hostJson<GitStatus>(c.env, project, "git/status")));
+  } catch (err) {
+    return ok<GitStatusAnswer>(c, fallbackGitStatus(err instanceof Error ? err.message : "Failed to get git status"));
+  }
+}
+
+export async function fileListHandler(c: Ctx) {
+  const { project } = await requireProjectAccess(c);
+  const q = queryOf(c, ListQuery);
+  const list = await hostJson<HostList>(c.env, project, "list", { includeHidden: q.include_hidden });
+  return ok(c, toFileList(list, q.include_metadata !== "false"));
+}
+
+export async function fileUploadHandler(c: Ctx) {
+  const access = await requireProjectAccess(c);
+  requireCan(access, "upload");
+  const q = queryOf(c, UploadQuery);
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(400, "Expected multipart/form-data");
+  if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new ApiError(413, "Upload too large (limit 100 MB)");
+  // The body goes through untouched; the host reads `file`, `file_path` and `overwrite` from it.
+  const res = await hostStream(c.env, access.project, "upload", { path: q.path || q.folderPath || undefined }, { method: "POST", headers: { "content-type": type }, body: c.req.raw.body }, 120_000);
+  const answer = (await res.json()) as { files: { path: string; size: number }[] };
+  return ok(c, { success: true, files: answer.files });
+}
+
+export async function searchHandler(c: Ctx) {
+  const { project } = await requireProjectAccess(c);
+  const body = await jsonBody(c, ProjectSearchBody);
+  const { ok: _ok, ...answer } = await hostJson<ProjectSearchAnswer & { ok: true }>(c.env, project, "search", {}, jsonInit("POST", body, 30_000));
+  return ok<ProjectSearchAnswer>(c, answer);
+}
+
+/** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
+export const projectFilesApi = newApp()
+  .get("/:id/git-status", gitStatusHandler)
+  .get("/:id/commits", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const { limit } = queryOf(c, CommitsQuery);
+    return ok(c, toCommits((await hostJson<{ commits: Commit[] }>(c.env, project, "git/commits", { limit })).commits));
+  })
+  .post("/:id/commit", async (c) => {
+    const access = await requireProjectAccess(c);
+    requireCan(access, "edit");
+    const { message } = await jsonBody(c, CommitBody);
+    const done = await hostJson<{ hash: string; message: string }>(c.env, access.project, "git/commit", {}, jsonInit("POST", { message }, 30_000));
+    return ok(c, { hash: done.hash, message: done.message });
+  })
+  .post("/:id/checkout", async (c) => {
+    const access = await requireProjectAccess(c);
+    requireCan(access, "edit");
+    const { commitHash } = await jsonBody(c, CheckoutBody);
+    const done = await hostJson<{ hash: string }>(c.env, access.project, "git/checkout", {}, jsonInit("POST", { commitHash }, 30_000));
+    return ok(c, { hash: done.hash });
+  })
+  .get("/:id/file-diff", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const q = queryOf(c, DiffQuery);
+    const diff = await hostJson<HostDiff>(c.env, project, "git/diff", { path: q.filePath });
+    return ok<FileDiff>(c, toFileDiff(diff, q.getOriginal !== "false"));
+  })
+  .get("/:id/file-tree-lazy", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const { parent_path } = queryOf(c, TreeQuery);
+    return ok<FileTreeAnswer>(c, toFileTree(await hostJson<HostTree>(c.env, project, "tree", { path: parent_path || undefined })));
+  })
+  .get("/:id/file-list", fileListHandler)
+  .get("/:id/folder-download", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const { folderPath } = queryOf(c, FolderQuery);
+    const res = await hostStream(c.env, project, "download", { path: folderPath || undefined });
+    const headers = pickHeaders(res.headers, ["content-type", "content-disposition", "x-folder-size", "x-file-count"]);
+    headers.set("cache-control", "no-store");
+    return new Response(res.body, { status: 200, headers });
+  })
+  .get("/:id/file-raw", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const q = queryOf(c, RawQuery);
+    const res = await hostStream(c.env, project, "raw", { path: q.filePath });
+    const headers = pickHeaders(res.headers, ["content-type", "content-length"]);
+    const name = q.filePath.split("/").pop() ?? "file";
+    const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+    headers.set("content-disposition", `${q.download === "true" ? "attachment" : "inline"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    headers.set("content-security-policy", RAW_CSP);
+    headers.set("x-content-type-options", "nosniff");
+    headers.set("cache-control", "no-store");
+    return new Response(res.body, { status: 200, headers });
+  })
+  .get("/:id/config", async (c) => {
+    const access = await requireProjectAccess(c);
+    const { project } = access;
+    const [available, status] = await Promise.all([workspaceAvailable(c.env, project), sandboxStatusOf(getDb(c.env.DB), project.ownerId)]);
+    const { edit, upload, terminal, restart, kill } = access.can;
+    return ok<ProjectConfig>(c, {
+      sandbox: { available, baseUrl: publicOrigin(c), status },
+      project: { directoryName: project.directoryName, directoryPath: `/workspaces/${project.ownerId}/${project.id}` },
+      permissions: { canEdit: edit, canUpload: upload, canUseTerminal: terminal, canRestart: restart, canKill: kill },
+    });
+  })
+  .get("/:id/file-content", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    const { filePath } = queryOf(c, FileQuery);
+    return ok<FileContent>(c, toFileContent(await hostJson<HostFile>(c.env, project, "file", { path: filePath })));
+  })
+  .post("/:id/file-content", async (c) => {
+    const access = await requireProjectAccess(c);
+    requireCan(access, "edit");
+    const { filePath } = queryOf(c, FileQuery);
+    const { file_content } = await jsonBody(c, SaveFileBody, MAX_SAVE_BYTES);
+    const saved = await hostJson<{ path: string; size: number }>(c.env, access.project, "file", {}, jsonInit("PUT", { path: filePath, content: file_content }, 30_000));
+    return ok(c, { success: true, filePath: saved.path, size: saved.size, error: null });
+  })
+  .post("/:id/file-upload", fileUploadHandler)
+  .delete("/:id/file", async (c) => {
+    const access = await requireProjectAccess(c);
+    requireCan(access, "edit");
+    const { filePath } = queryOf(c, FileQuery);
+    const done = await hostJson<{ path: string }>(c.env, access.project, "file", { path: filePath }, { method: "DELETE", timeoutMs: 30_000 });
+    return ok(c, { success: true, filePath: done.path });
+  });
