@@ -2,6 +2,8 @@ import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
 import { enVires } from "./en-vires";
+import { enWorkspace } from "./en-workspace";
+import { enWorkspaceViewer } from "./en-workspace-viewer";
 
 /**
  * English texts. Wording quoted by the spec is kept verbatim; `zh.ts` must provide every key
@@ -237,7 +239,9 @@ export const en = {
   chatList: enChatList,
   groups: enGroups,
   vires: enVires,
+  workspace: enWorkspace,
   inbox: enInbox,
+  workspaceViewer: enWorkspaceViewer,
   time: {
     justNow: "Just now",
     minutesAgo_one: "{{count}} minute ago",

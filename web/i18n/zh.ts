@@ -3,6 +3,8 @@ import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
 import { zhVires } from "./zh-vires";
+import { zhWorkspace } from "./zh-workspace";
+import { zhWorkspaceViewer } from "./zh-workspace-viewer";
 
 /** Chinese texts; the `Messages` type makes a missing or extra key a compile error. */
 export const zh: Messages = {
@@ -235,7 +237,9 @@ export const zh: Messages = {
   chatList: zhChatList,
   groups: zhGroups,
   vires: zhVires,
+  workspace: zhWorkspace,
   inbox: zhInbox,
+  workspaceViewer: zhWorkspaceViewer,
   time: {
     justNow: "刚刚",
     minutesAgo_one: "{{count}} 分钟前",

@@ -4,6 +4,7 @@ import type { SessionUser } from "../../../contract";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
 import { RobotIcon } from "../../features/vires/icons";
 import { VireDialog } from "../../features/vires/VireDialog";
+import { ProjectsLauncher } from "../../features/workspace/projects/ProjectsLauncher";
 import { InboxProvider } from "../realtime/InboxProvider";
 import { useInboxEffects } from "../realtime/useInboxEffects";
 import { SidebarChats } from "./SidebarChats";
@@ -76,6 +77,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
         <div className="sidebar__header">
           <OrgSwitcher user={user} collapsed={collapsed} />
           <div className="sidebar__header-actions">
+            <ProjectsLauncher userId={user.id} />
             <button type="button" className="icon-btn" onClick={() => setViresOpen(true)} aria-label={t("vires.open")} title={t("vires.openHint")} data-testid="open-vires">
               <RobotIcon size={18} />
             </button>

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ChatArea } from "../../features/chat/ChatArea";
 import { ContactsView } from "../../features/contacts/ContactsView";
 import { Landing } from "../../features/home/Landing";
 import { useChatSelectionSync } from "../../features/home/useChatSelectionSync";
@@ -9,6 +8,7 @@ import { Button } from "../../ui/Button";
 import { CenteredScreen, MessageScreen } from "../../ui/Screens";
 import { Spinner } from "../../ui/Spinner";
 import { AppShell } from "../layout/AppShell";
+import { ChatMain } from "./ChatMain";
 import { useSession } from "../session/useSession";
 
 /**
@@ -48,7 +48,7 @@ export function HomeRoute() {
 
   return (
     <AppShell user={user} onOpenContacts={() => setView("contacts")}>
-      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : chatId ? <ChatArea key={chatId} chatId={chatId} /> : <WelcomeScreen />}
+      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : chatId ? <ChatMain key={chatId} chatId={chatId} /> : <WelcomeScreen />}
     </AppShell>
   );
 }

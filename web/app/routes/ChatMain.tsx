@@ -1,0 +1,18 @@
+import useSWR from "swr";
+import type { ChatListItem } from "../../../contract";
+import { ChatArea } from "../../features/chat/ChatArea";
+import { WorkspaceLayout } from "../../features/workspace/layout/WorkspaceLayout";
+import { silentFetcher } from "../api/swr";
+import { chatKey } from "../realtime/chatListCache";
+
+/**
+ * The main area for an open chat. A chat with a project opens the coding workspace with the chat
+ * room as its chat panel (spec 03 §2.1); composed here so the chat and workspace features stay
+ * independent of each other. Reads the same cache entry ChatArea loads.
+ */
+export function ChatMain({ chatId }: { chatId: string }) {
+  const { data: chat } = useSWR<ChatListItem>(chatKey(chatId), silentFetcher);
+  const room = <ChatArea chatId={chatId} />;
+  if (chat?.project_id) return <WorkspaceLayout chat={chat} chatPanel={room} />;
+  return room;
+}
