@@ -1,5 +1,6 @@
 /** English texts of the workspace viewer, editor and terminal (spec 03 §2.3, §2.6, §8). */
 export const enWorkspaceViewer = {
+  refs: { label: "Files to send with the message", remove: "Remove {{name}}" },
   empty: {
     noProjectTitle: "No Project Selected",
     noProjectBody: "Select a project to view files",

@@ -2,6 +2,7 @@ import type { Messages } from "./en";
 
 /** Chinese texts of the workspace viewer, editor and terminal. */
 export const zhWorkspaceViewer: Messages["workspaceViewer"] = {
+  refs: { label: "随消息发送的文件", remove: "移除 {{name}}" },
   empty: {
     noProjectTitle: "未选择项目",
     noProjectBody: "选择一个项目以查看文件",

@@ -2,6 +2,7 @@ import useSWR from "swr";
 import type { ChatListItem } from "../../../contract";
 import { ChatArea } from "../../features/chat/ChatArea";
 import { WorkspaceLayout } from "../../features/workspace/layout/WorkspaceLayout";
+import { useFileReferenceComposer } from "../../features/workspace/viewer/useFileReferenceComposer";
 import { silentFetcher } from "../api/swr";
 import { chatKey } from "../realtime/chatListCache";
 
@@ -12,7 +13,12 @@ import { chatKey } from "../realtime/chatListCache";
  */
 export function ChatMain({ chatId }: { chatId: string }) {
   const { data: chat } = useSWR<ChatListItem>(chatKey(chatId), silentFetcher);
-  const room = <ChatArea chatId={chatId} />;
-  if (chat?.project_id) return <WorkspaceLayout chat={chat} chatPanel={room} />;
-  return room;
+  if (chat?.project_id) return <ProjectChat chat={chat} />;
+  return <ChatArea chatId={chatId} />;
+}
+
+/** A coding chat: the file references chosen in the viewer travel with the next message. */
+function ProjectChat({ chat }: { chat: ChatListItem }) {
+  const references = useFileReferenceComposer(chat.id);
+  return <WorkspaceLayout chat={chat} chatPanel={<ChatArea chatId={chat.id} composerExtension={references} />} />;
 }

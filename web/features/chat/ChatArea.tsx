@@ -2,18 +2,19 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session/useSession";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
+import type { ComposerExtension } from "../../ui/composerExtension";
 import { ChatRoom } from "./components/ChatRoom";
 import { useChat } from "./hooks/useChat";
 import "./chat.css";
 import "./agent/agent.css";
 
 /** The main area for the selected chat: loads it, then shows the live chat room. */
-export function ChatArea({ chatId }: { chatId: string }) {
+export function ChatArea({ chatId, composerExtension }: { chatId: string; composerExtension?: ComposerExtension }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { data: chat, error, isLoading, mutate } = useChat(chatId);
 
-  if (chat && user) return <ChatRoom key={chat.id} chat={chat} me={user} />;
+  if (chat && user) return <ChatRoom key={chat.id} chat={chat} me={user} composerExtension={composerExtension} />;
 
   return (
     <div className="chat-area chat-area--empty" data-testid="chat-area">

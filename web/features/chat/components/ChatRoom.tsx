@@ -13,6 +13,7 @@ import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
 import { StreamPane } from "./StreamPane";
 import { ChatHeader } from "../../groups/ChatHeader";
+import type { ComposerExtension } from "../../../ui/composerExtension";
 import { AgentComposerBar } from "../agent/components/AgentComposerBar";
 import { ControlToolbar } from "../agent/components/ControlToolbar";
 import { ForwardDiscussButton } from "../agent/components/ForwardDiscussButton";
@@ -27,7 +28,7 @@ import { agentSendRule, canPause, isController } from "../agent/model/control";
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
 /** The open chat: header, stream tabs, message list, composer or selection bar, dialogs. */
-export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) {
+export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; me: SessionUser; composerExtension?: ComposerExtension }) {
   const { t } = useTranslation();
   const room = useChatRoom(chat, me);
   const { streamKeys, active, streams, unread } = room;
@@ -141,6 +142,7 @@ export function ChatRoom({ chat, me }: { chat: ChatListItem; me: SessionUser }) 
             ) : null
           }
           trailing={pausable ? <PauseButton onPause={() => runs.pause(active)} /> : null}
+          extension={composerExtension}
         />
       )}
       {forwardOpen && (

@@ -6,6 +6,7 @@ import { ACCEPT_ATTRIBUTE } from "../model/attachments";
 import { loadDraft, saveDraft } from "../model/drafts";
 import type { ComposedMessage, ReplyTarget, StreamKey } from "../model/types";
 import { ComposerFiles } from "./ComposerFiles";
+import type { ComposerExtension } from "../../../ui/composerExtension";
 
 /** Spec 02 §9: the textarea grows from 44 px to 120 px; the counter shows at 100 left. */
 const MIN_HEIGHT = 44;
@@ -26,10 +27,12 @@ interface ComposerProps {
   toolbar?: ReactNode;
   /** Next to the send button: the pause button while a reply runs. */
   trailing?: ReactNode;
+  /** Added by the page around the chat (the coding workspace's file references). */
+  extension?: ComposerExtension;
 }
 
 /** The message composer (spec 02 §2.7): text, reply preview, attachments, per-tab drafts. */
-export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal, toolbar, trailing }: ComposerProps) {
+export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal, toolbar, trailing, extension }: ComposerProps) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Partial<Record<StreamKey, string>>>(() => Object.fromEntries(streams.map((s) => [s, loadDraft(chatId, s)])));
   const text = texts[stream] ?? "";
@@ -52,7 +55,8 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
   }, [focusSignal]);
 
   const remaining = MESSAGE_TEXT_MAX - text.length;
-  const empty = text.trim() === "" && files.length === 0;
+  // Spec 02 §5: sending needs text, attachments or file references.
+  const empty = text.trim() === "" && files.length === 0 && !extension?.hasContent;
   const blocked = empty || uploading || sending || remaining < 0;
 
   // Drafts persist per chat and tab on every change (a small synchronous write).
@@ -65,7 +69,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
     if (blocked) return;
     const target = stream;
     const staged = files;
-    const body = text.trim();
+    const body = extension ? extension.decorate(text.trim()) : text.trim();
     const reply = replyTo;
     setSending(true);
     try {
@@ -78,6 +82,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
         saveDraft(chatId, target, "");
       }
       clear(target);
+      extension?.sent();
     } finally {
       setSending(false);
     }
@@ -98,13 +103,22 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const reference = extension?.dropType ? event.dataTransfer.getData(extension.dropType) : "";
+    if (reference) {
+      event.preventDefault();
+      return extension?.drop?.(reference);
+    }
     if (event.dataTransfer.files.length === 0) return;
     event.preventDefault();
     add(Array.from(event.dataTransfer.files));
   };
 
   return (
-    <div className="composer" onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()} onDrop={onDrop}>
+    <div
+      className="composer"
+      onDragOver={(e) => (e.dataTransfer.types.includes("Files") || (extension?.dropType && e.dataTransfer.types.includes(extension.dropType))) && e.preventDefault()}
+      onDrop={onDrop}
+    >
       {replyTo && (
         <div className="composer__reply" data-testid="reply-preview">
           <span className="composer__reply-text">
@@ -117,6 +131,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
         </div>
       )}
       <ComposerFiles files={files} onRemove={remove} />
+      {extension?.chips}
       {toolbar}
       <div className="composer__row">
         <button type="button" className="composer__attach" data-testid="composer-attach" aria-label={t("chat.composer.attach")} title={t("chat.composer.attach")} onClick={() => picker.current?.click()} disabled={sending}>
