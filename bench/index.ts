@@ -1,5 +1,5 @@
 // `npm run bench`: starts the app as `npm start` does (fresh state, the scripted model as its
-// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent runs one part.
+// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent|workspace runs one part.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { launchApp } from "../scripts/launch.ts";
 import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
 import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
 import { CHAT_SIZES, runChatBench } from "./chat.ts";
+import { runWorkspaceBench } from "./workspace.ts";
 import { agentSeedSql, benchSeedSql } from "./seed.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -24,8 +25,9 @@ async function main() {
     env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
   });
   try {
-    if (ONLY !== "agent") await runChatBench(app.url);
-    if (ONLY !== "chat") await runAgentBench(app.url, llm);
+    if (!ONLY || ONLY === "chat") await runChatBench(app.url);
+    if (!ONLY || ONLY === "agent") await runAgentBench(app.url, llm);
+    if (!ONLY || ONLY === "workspace") await runWorkspaceBench(app.url);
   } finally {
     await app.stop();
     await llm.close();

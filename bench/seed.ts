@@ -36,6 +36,8 @@ export function agentSeedSql(members: number, now = Date.now()): string {
   const lines = [
     `UPDATE user SET is_member = 1, member_plan = 'enterprise' WHERE id LIKE 'user_bench_%';`,
     `INSERT OR IGNORE INTO virtual_employee (id, owner_id, org_id, name, role, created_at, updated_at) VALUES ('${AGENT_VIRE}', 'user_bench_0', '${BENCH_ORG}', 'Bench Vire', 'assistant', ${now}, ${now});`,
+    // The workspace benchmark creates a project, which needs the owner's coding agent.
+    `INSERT OR IGNORE INTO virtual_employee (id, owner_id, org_id, name, role, agent_type, created_at, updated_at) VALUES ('vire_bench_coder', 'user_bench_0', '${BENCH_ORG}', 'Bench Coder', 'engineer', 'coding_agent', ${now}, ${now});`,
     `INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${AGENT_CHAT}', '${BENCH_ORG}', 'Bench Agent', 'single_group', 'user_bench_0', ${now}, ${now});`,
     `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', '${AGENT_VIRE}', 'virtual_employee', 'member', ${now});`,
   ];
