@@ -8,7 +8,7 @@ import { participantsKey } from "../../app/realtime/chatListCache";
 import { Button } from "../../ui/Button";
 import { LoadState } from "../../ui/LoadState";
 import { isGroupChat, matchesMember, sortMembers } from "./chatPeople";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { MemberRow } from "./MemberRow";
 import { useGroupActions } from "./useGroupActions";
 import { SearchInput } from "../../ui/SearchInput";
@@ -122,7 +122,7 @@ export function MembersPanel({ chat, isOwner, onClose, top = 0 }: MembersPanelPr
           )}
         </footer>
       )}
-      <ConfirmDialog open={pending !== null} title={texts.title} body={texts.body} confirmText={texts.ok} busy={busy} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+      <ConfirmDialog open={pending !== null} title={texts.title} body={texts.body} confirmText={texts.ok} workingText={t("groups.members.working")} busy={busy} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
     </aside>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "../../ui/Button";
-import { Modal } from "../../ui/Modal";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
 interface ConfirmDeleteProps {
   open: boolean;
@@ -12,26 +11,7 @@ interface ConfirmDeleteProps {
 }
 
 /** The delete confirmation for a VIRE or a knowledge file (spec 01 §5); locked while deleting. */
-export function ConfirmDelete({ open, title, body, busy, onConfirm, onCancel }: ConfirmDeleteProps) {
+export function ConfirmDelete(props: ConfirmDeleteProps) {
   const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => !next && !busy && onCancel()}
-      size="sm"
-      title={title}
-      description={body}
-      testId="vire-confirm-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onCancel} disabled={busy} data-testid="vire-confirm-cancel">
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy} data-testid="vire-confirm-ok">
-            {busy ? t("vires.deleteConfirm.working") : t("vires.deleteConfirm.confirm")}
-          </Button>
-        </>
-      }
-    />
-  );
+  return <ConfirmDialog {...props} confirmText={t("vires.deleteConfirm.confirm")} workingText={t("vires.deleteConfirm.working")} testIdPrefix="vire-confirm" />;
 }
