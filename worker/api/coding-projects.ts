@@ -4,6 +4,7 @@ import { getDb, type Db } from "../db/client";
 import { findChat, participantsOf } from "../db/chats";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
+import { dissolveChats } from "../lib/chat-dissolve";
 import { tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
@@ -56,7 +57,12 @@ export const codingProjectsApi = newApp()
     await deleteWorkspace(c.env, project);
     const db = getDb(c.env.DB);
     const chatIds = await deleteProjectRow(db, project.id);
-    await announceProjectChange(c.env, db, chatIds);
+    // The project's own coding chat (a private chat with the coding agent) goes with it; group
+    // chats that pointed at the project stay, unlinked.
+    const chats = await Promise.all(chatIds.map((id) => findChat(db, id)));
+    const own = chats.filter((ch) => ch?.kind === "virtual_employee" && ch.id === project.chatId).map((ch) => ch!.id);
+    if (own.length) await dissolveChats(c.env, db, own);
+    await announceProjectChange(c.env, db, chatIds.filter((id) => !own.includes(id)));
     return ok(c, { success: true, id: project.id });
   })
   .get("/:id/terminal", async (c) => {

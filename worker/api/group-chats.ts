@@ -4,9 +4,10 @@ import { CreateGroupBody, DiscussToAgentBody, Id, MAX_VIRES_PER_GROUP, MessagesQ
 import { getDb } from "../db/client";
 import { chatsForUser, countOwnedAgentGroups, countOwnedGroups, orgMemberIds, participantsOf, vireIdsOwnedBy } from "../db/chats";
 import { toChatListItem } from "../db/chat-mappers";
-import { chat, chatParticipant, messageMirror } from "../db/schema";
+import { chat, chatParticipant } from "../db/schema";
 import { newApp } from "../lib/app";
 import { requireChatMember, requireGroupMember, requireOwner, splitStreamId } from "../lib/chat-access";
+import { dissolveChats } from "../lib/chat-dissolve";
 import { announceChat, chatViews, syncRoomMembers, tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
@@ -90,10 +91,7 @@ export const groupChatsApi = newApp()
     if (access.chat.kind === "single_group" && (await countOwnedAgentGroups(db, user.id)) <= 1) {
       throw new ApiError(409, "Cannot dissolve your last agent group", 409, { code: "LAST_AGENT_GROUP" });
     }
-    const { userIds } = await chatViews(db, access.chat);
-    await roomStub(c.env, chatId).dissolve();
-    await db.batch([db.delete(messageMirror).where(eq(messageMirror.chatId, chatId)), db.delete(chat).where(eq(chat.id, chatId))]);
-    await tell(c.env, userIds, { type: "group_remove", chatId, reason: "dissolved" });
+    const userIds = (await dissolveChats(c.env, db, [chatId])).get(chatId) ?? [];
     const timestamp = new Date().toISOString();
     return ok(c, {
       systemNotificationData: { realUsers: userIds.filter((id) => id !== user.id), chatName: access.chat.name, organizationId: access.chat.orgId, dissolverId: user.id },

@@ -1,12 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { GROUP_KINDS } from "../db/chats";
-import { chat, chatParticipant, messageMirror, virtualEmployee } from "../db/schema";
+import { chat, chatParticipant, virtualEmployee } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/envelope";
-import { tell } from "../lib/chat-sync";
+import { dissolveChats } from "../lib/chat-dissolve";
 import { knowledgeDeletesOfVire } from "../knowledge/store";
-import { roomStub } from "../rooms/stubs";
 import type { VireRow } from "./mapper";
 
 async function chatsWith(db: Db, vireId: string) {
@@ -44,16 +43,8 @@ export async function deleteVire(env: Env, db: Db, vire: VireRow): Promise<{ del
     );
   }
   const privateIds = chats.map((c) => c.id);
-  // Sockets open on those chats are closed first, as when a group is dissolved.
-  await Promise.all(privateIds.map((id) => roomStub(env, id).dissolve().catch((err) => console.error("vire delete: room dissolve failed", id, err))));
-
   const knowledge = await knowledgeDeletesOfVire(db, vire.id);
-  await db.batch([
-    ...knowledge.statements,
-    ...(privateIds.length ? [db.delete(messageMirror).where(inArray(messageMirror.chatId, privateIds)), db.delete(chat).where(inArray(chat.id, privateIds))] : []),
-    db.delete(virtualEmployee).where(eq(virtualEmployee.id, vire.id)),
-  ]);
+  await dissolveChats(env, db, privateIds, [...knowledge.statements, db.delete(virtualEmployee).where(eq(virtualEmployee.id, vire.id))]);
   if (knowledge.keys.length) await env.FILES.delete(knowledge.keys).catch((err) => console.error("vire delete: R2 delete failed", err));
-  for (const chatId of privateIds) await tell(env, [vire.ownerId], { type: "group_remove", chatId, reason: "dissolved" });
   return { deletedChatIds: privateIds };
 }

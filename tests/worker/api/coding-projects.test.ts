@@ -198,6 +198,16 @@ describe("listing, reading, deleting", () => {
     expect((await call(`/api/chats/${chatId}`, { token: admin.token })).status).toBe(200);
   });
 
+  it("deletes the project's own coding chat with it, telling the owner's tabs", async () => {
+    const owner = await signUp("Olga Owner");
+    await addCodingAgent(owner);
+    const { projectId, chatId } = await newProject(owner, "Short Lived");
+    const tabs = await inbox(owner);
+    expect((await call(projectPath(projectId), { token: owner.token, method: "DELETE" })).status).toBe(200);
+    expect(await tabs.next((f) => f.type === "group_remove" && f.chatId === chatId)).toMatchObject({ reason: "dissolved" });
+    expectError(await call(`/api/chats/${chatId}`, { token: owner.token }), 404);
+  });
+
   it("refuses signed-out callers", async () => {
     await expectSignedOutRefused("/api/coding-projects");
     await expectSignedOutRefused("/api/coding-projects", "POST", { name: "x" });
