@@ -1,9 +1,11 @@
-// A small git repository on local disk for the import tests: the worker-test sandbox may clone
-// file:// URLs (SANDBOX_ALLOW_FILE_CLONE=1), so imports run end to end without the network.
-import { execFileSync } from "node:child_process";
+// A small git repository served by a real git server (`git daemon`) on loopback for the import
+// tests, so imports run end to end over git:// without the network.
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
+import { connect } from "node:net";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export interface FixtureRepo {
   url: string;
@@ -20,5 +22,27 @@ export async function makeFixtureRepo(): Promise<FixtureRepo> {
   await fs.writeFile(path.join(repo, "src", "main.ts"), 'console.log("hello from the fixture");\n');
   git("add", "-A");
   git("commit", "-q", "-m", "Fixture commit");
-  return { url: `file://${repo}`, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+  const port = await freePort();
+  const daemon = spawn("git", ["daemon", "--reuseaddr", "--export-all", `--base-path=${dir}`, "--listen=127.0.0.1", `--port=${port}`, dir], { stdio: "ignore" });
+  await waitForPort(port);
+  return {
+    url: `git://127.0.0.1:${port}/demo.app`,
+    remove: async () => {
+      daemon.kill();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      socket.on("error", () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > end) throw new Error(`git daemon did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -15,8 +15,8 @@ let fixtureRepo: FixtureRepo | null = null;
  */
 export async function setup(project: TestProject): Promise<void> {
   fake = await startFakeLlm(Number(process.env.FAKE_LLM_PORT));
-  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT), SANDBOX_ALLOW_FILE_CLONE: "1" });
-  // A local repository for the coding-project import tests (`inject("fixtureRepoUrl")`).
+  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT) });
+  // A repository on a loopback git server for the coding-project import tests (`inject("fixtureRepoUrl")`).
   fixtureRepo = await makeFixtureRepo();
   project.provide("fixtureRepoUrl", fixtureRepo.url);
   // The fake GitLab and GitHub for the import listings, on FAKE_GIT_HOSTS_PORT.

@@ -3,7 +3,7 @@ import { call, type CallResult, type TestUser } from "./helpers";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A local git repository the worker-test sandbox may clone (tests/fakes/fixture-repo.ts). */
+    /** A repository on a loopback git server (git://) the worker-test sandbox clones (tests/fakes/fixture-repo.ts). */
     fixtureRepoUrl: string;
   }
 }

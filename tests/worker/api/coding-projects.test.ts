@@ -126,7 +126,8 @@ describe("POST /api/coding-projects", () => {
     const res = await SELF.fetch(`${ORIGIN}/api/coding-projects`, {
       method: "POST",
       headers: { origin: ORIGIN, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "broken", httpRepoUrl: "file:///nonexistent/repo.git", isImported: 1 }),
+      // The loopback git server answers, but has no such repository.
+      body: JSON.stringify({ name: "broken", httpRepoUrl: fixtureRepoUrl().replace("demo.app", "missing.git"), isImported: 1 }),
     });
     expect(res.status).toBe(502);
     const body = (await res.json()) as any;
