@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { freePort } from "./tests/fakes/free-port";
-import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers";
-import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts";
+import { freePort } from "./tests/fakes/free-port.ts";
+import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
+import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {

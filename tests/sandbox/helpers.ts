@@ -100,4 +100,4 @@ export async function openTerminal(base: string, ws: string, secret = SECRET) {
   };
 }
 
-export { freePort } from "../fakes/free-port";
+export { freePort } from "../fakes/free-port.ts";

@@ -9,6 +9,7 @@ import { jsonBody, queryOf } from "../lib/validate";
 import { hostJson, hostStream, jsonInit, pickHeaders } from "../workspace/host";
 import { fallbackGitStatus, toCommits, toFileContent, toFileDiff, toFileList, toFileTree, toGitStatusAnswer, type HostDiff, type HostFile, type HostList, type HostTree } from "../workspace/mappers";
 import { publicOrigin } from "../workspace/public-origin";
+import { ReferencesQuery, findReferences } from "../workspace/references";
 import { ProjectSearchBody, type ProjectSearchAnswer } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
 
@@ -75,6 +76,10 @@ export async function searchHandler(c: Ctx) {
 /** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
 export const projectFilesApi = newApp()
   .get("/:id/git-status", gitStatusHandler)
+  .get("/:id/find-react-references", async (c) => {
+    const { project } = await requireProjectAccess(c);
+    return ok(c, await findReferences(c.env, project, queryOf(c, ReferencesQuery).q));
+  })
   .get("/:id/commits", async (c) => {
     const { project } = await requireProjectAccess(c);
     const { limit } = queryOf(c, CommitsQuery);

@@ -215,3 +215,16 @@ describe("who may do what", () => {
     ownerSock.close();
   });
 });
+
+describe("references", () => {
+  it("finds every whole-word use of an identifier with its range, and refuses non-identifiers", async () => {
+    const { owner, projectId, get } = await ownProject("Refs Project");
+    await saveFile(owner, projectId, "src/counter.ts", "export function useCounter() {}\nconst useCounterX = 1;\n");
+    await saveFile(owner, projectId, "src/app.ts", "import { useCounter } from './counter';\nuseCounter(); useCounter();\n");
+    const r = await get("find-react-references?q=useCounter&language=typescript&row=1&col=10&ref=HEAD");
+    expect(r.status).toBe(200);
+    const found = (r.json.data as any[]).map(([path, ident]) => `${path}:${ident.start.line}:${ident.start.character}-${ident.end.character}`).sort();
+    expect(found).toEqual(["src/app.ts:0:9-19", "src/app.ts:1:0-10", "src/app.ts:1:14-24", "src/counter.ts:0:16-26"]);
+    expectError(await get("find-react-references?q=a.b"), 400, "q must be an identifier");
+  });
+});
