@@ -31,6 +31,7 @@ export const enAgent = {
   },
   control: {
     label: "Agent control",
+    onlyRequests: "Show only requests sent to the agent",
     presenter: "Controller: {{name}}",
     ownerActs: "Controller: {{name}} (owner)",
     bell: "Permission requests",

@@ -33,6 +33,7 @@ export const zhAgent: Messages["agent"] = {
   },
   control: {
     label: "智能体控制",
+    onlyRequests: "只显示发给智能体的请求",
     presenter: "控制者：{{name}}",
     ownerActs: "控制者：{{name}}（群主）",
     bell: "权限申请",

@@ -38,7 +38,13 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
   const [selection, setSelection] = useState<ReadonlySet<string> | null>(null);
   const [forwardOpen, setForwardOpen] = useState(false);
   const [dislikeTarget, setDislikeTarget] = useState<UiMessage | null>(null);
-  const stream = streams.state[active];
+  const [onlyRequests, setOnlyRequests] = useState(false);
+  const current = streams.state[active];
+  // Spec 02 §2.6: the eye toggle narrows the agent tab to the requests people sent the agent.
+  const stream = useMemo(
+    () => (onlyRequests && active === "agent" ? { ...current, messages: current.messages.filter((m) => m.messageType === "user_request" || m.messageType === "merged_forward") } : current),
+    [onlyRequests, active, current],
+  );
   const tabbed = streamKeys.length > 1;
   const { runs, control } = room;
   const settings = useComposerSettings();
@@ -100,6 +106,19 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
       {tabbed && (
         <div className="chat-control">
           <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={unread.badge} />
+          {active === "agent" && (
+            <button
+              type="button"
+              className={`icon-btn chat-control__eye${onlyRequests ? " is-on" : ""}`}
+              data-testid="agent-requests-filter"
+              aria-pressed={onlyRequests}
+              aria-label={t("agent.control.onlyRequests")}
+              title={t("agent.control.onlyRequests")}
+              onClick={() => setOnlyRequests((on) => !on)}
+            >
+              <span aria-hidden>👁</span>
+            </button>
+          )}
           <ControlToolbar chat={chat} meId={me.id} control={controlState} onRequest={() => control.requestControl("", false)} onDecide={control.decide} onToggle={control.toggle} />
         </div>
       )}
