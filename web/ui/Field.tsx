@@ -6,19 +6,20 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled input whose error and hint are announced with it (aria-describedby). */
-export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+/** Ids that tie a control to its hint and error, so screen readers announce them with it. */
+export function useFieldIds(id: string | undefined, hasHint: boolean, hasError: boolean) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hasHint && !hasError ? hintId : null, hasError ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+/** A field's hint, replaced by its error when there is one. */
+export function FieldMessages({ hint, error, hintId, errorId }: { hint?: ReactNode; error?: string | null; hintId: string; errorId: string }) {
   return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      <input id={inputId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <>
       {hint && !error && (
         <p id={hintId} className="field__hint">
           {hint}
@@ -29,6 +30,20 @@ export function Field({ label, error, hint, id, className, ...input }: FieldProp
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+/** A labelled input whose error and hint are announced with it (aria-describedby). */
+export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+  const ids = useFieldIds(id, Boolean(hint), Boolean(error));
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={ids.controlId}>
+        {label}
+      </label>
+      <input id={ids.controlId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...input} />
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }
