@@ -9,17 +9,19 @@ import { tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import { requireSameOrigin } from "../lib/origin";
-import { requireCan, requireProjectAccess } from "../lib/project-access";
+import { requireCan, requireProjectAccess, requireProjectAccessById, toCodingProject } from "../lib/project-access";
 import { requireUser } from "../lib/session";
 import { jsonBody } from "../lib/validate";
 import { createProject, parseCreateBody } from "../workspace/create-project";
 import { deleteProjectRow, findProject, linkProjectChat, listVisibleProjects, projectView } from "../workspace/project-store";
 import { proxyTerminal } from "../workspace/terminal";
-import { deleteWorkspace } from "../workspace/workspace-ops";
+import { deleteWorkspace, ensureWorkspace } from "../workspace/workspace-ops";
 import { fileListHandler, fileUploadHandler, gitStatusHandler, projectFilesApi, searchHandler } from "./project-files";
 import type { Env } from "../env";
 
 const LinkBody = v.object({ chatId: Id, projectId: Id });
+/** Only `project_id` matters here; the rest of the spec's payload describes what the Worker already stores. */
+const AgentRegistrationBody = v.looseObject({ project_id: Id });
 
 /** Tells everyone in these chats to refetch them (their project link changed). */
 async function announceProjectChange(env: Env, db: Db, chatIds: string[]): Promise<void> {
@@ -101,4 +103,13 @@ export const codingProjectsV2Api = newApp()
   .get("/:id/git-status", gitStatusHandler);
 
 /** `POST /api/coding/projects/{id}/file-upload`: the spec's upload path under `{sandbox.baseUrl}`. */
-export const projectUploadAliasApi = newApp().use(requireUser).post("/:id/file-upload", fileUploadHandler);
+export const projectUploadAliasApi = newApp()
+  .use(requireUser)
+  .post("/:id/file-upload", fileUploadHandler)
+  // The agent server's registration call (spec 03 §7.2): idempotent, for anyone who may see the project.
+  .post("/", async (c) => {
+    const { project_id } = await jsonBody(c, AgentRegistrationBody);
+    const { project } = await requireProjectAccessById(c, project_id);
+    const { created } = await ensureWorkspace(c.env, project);
+    return ok(c, { success: true, project_dir_path: toCodingProject(project, null, null).directoryPath, created });
+  });

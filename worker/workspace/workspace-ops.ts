@@ -38,3 +38,14 @@ export async function sandboxStatusOf(db: Db, userId: string): Promise<SandboxSt
   const statuses = rows.map((r) => r.status as SandboxStatus);
   return SANDBOX_PRIORITY.find((s) => statuses.includes(s)) ?? null;
 }
+
+/**
+ * The agent server's project registration (spec 03 §7.2 `POST /api/coding/projects`): makes sure
+ * the project's workspace exists on the host — a host that lost its disk gets a fresh `git init` —
+ * and answers where it lives.
+ */
+export async function ensureWorkspace(env: Env, ref: WorkspaceRef): Promise<{ created: boolean }> {
+  if (await workspaceAvailable(env, ref)) return { created: false };
+  await hostJson(env, ref, "", {}, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ init: true }), timeoutMs: 30_000 });
+  return { created: true };
+}

@@ -209,6 +209,21 @@ describe("listing, reading, deleting", () => {
     expectError(await call(`/api/chats/${chatId}`, { token: owner.token }), 404);
   });
 
+  it("registers a project for the agent server, recreating a workspace the host lost", async () => {
+    const owner = await signUp("Reggie Register");
+    await addCodingAgent(owner);
+    const { projectId } = await newProject(owner, "Registered");
+    const register = () => call("/api/coding/projects", { token: owner.token, body: { project_id: projectId, org_id: "x", project_name: "Registered", is_imported: false } });
+    expect((await register()).json.data).toEqual({ success: true, project_dir_path: `/workspaces/${owner.id}/${projectId}`, created: false });
+    // The host loses the workspace (a new disk); registering brings it back with a fresh repository.
+    const gone = await fetch(`${env.SANDBOX_URL}/workspaces/${owner.id}/${projectId}`, { method: "DELETE", headers: { authorization: `Bearer ${env.SANDBOX_SECRET}` } });
+    expect(gone.status).toBe(200);
+    expect((await register()).json.data.created).toBe(true);
+    expect(await hostStatus(`/workspaces/${owner.id}/${projectId}`)).toBe(200);
+    const stranger = await signUp();
+    expectError(await call("/api/coding/projects", { token: stranger.token, body: { project_id: projectId } }), 404, "Project not found");
+  });
+
   it("refuses signed-out callers", async () => {
     await expectSignedOutRefused("/api/coding-projects");
     await expectSignedOutRefused("/api/coding-projects", "POST", { name: "x" });
