@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AGENT_TYPES, VIRE_NAME_MAX, VIRE_ROLE_MAX } from "../../../contract";
 import { Avatar } from "../../ui/Avatar";
 import { Field } from "../../ui/Field";
-import { SelectField, TextAreaField } from "./FormControls";
+import { SelectField, TextAreaField } from "../../ui/FormControls";
 import type { DraftErrors, VireDraft } from "./vireDraft";
 
 interface BasicInfoTabProps {
@@ -45,7 +45,7 @@ export function BasicInfoTab({ draft, errors, onChange, onBlur }: BasicInfoTabPr
           />
         </div>
       </div>
-      <TextAreaField
+      <TextAreaField textareaClassName="vire-textarea"
         label={t("vires.basic.description")}
         placeholder={t("vires.basic.descriptionPlaceholder")}
         value={draft.description}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
-import { TextAreaField } from "./FormControls";
+import { TextAreaField } from "../../ui/FormControls";
 import { formatJsonText, isValidJsonText, type JsonField } from "./vireDraft";
 
 interface JsonTabProps {
@@ -14,7 +14,7 @@ interface JsonTabProps {
 export function JsonTab({ field, value, invalid, onChange }: JsonTabProps) {
   const { t } = useTranslation();
   return (
-    <TextAreaField
+    <TextAreaField textareaClassName="vire-textarea"
       label={t(`vires.json.${field}`)}
       hint={t(`vires.json.${field}Hint`)}
       error={invalid ? t("vires.form.invalidJson") : null}

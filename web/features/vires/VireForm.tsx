@@ -4,7 +4,7 @@ import { ROLE_PROMPT_MAX, type VirtualEmployee } from "../../../contract";
 import { Button } from "../../ui/Button";
 import { AdvancedTab } from "./AdvancedTab";
 import { BasicInfoTab } from "./BasicInfoTab";
-import { TextAreaField } from "./FormControls";
+import { TextAreaField } from "../../ui/FormControls";
 import { JsonTab } from "./JsonTab";
 import { KnowledgeDocuments } from "./KnowledgeDocuments";
 import { SkillsTab } from "./SkillsTab";
@@ -37,7 +37,7 @@ export function VireForm({ initial, onBack, onSaved, onPlanLimit }: VireFormProp
       </div>
     ),
     rolePrompt: (
-      <TextAreaField
+      <TextAreaField textareaClassName="vire-textarea"
         label={t("vires.rolePrompt.label")}
         placeholder={t("vires.rolePrompt.placeholder")}
         value={draft.rolePrompt}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { TextAreaField } from "../../../ui/FormControls";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { mutate } from "swr";
@@ -60,7 +61,6 @@ export function CommitDialog({ open, onOpenChange, projectId, status, canEdit, o
 
 function CommitForm({ projectId, status, canEdit, onDone }: { projectId: string; status: GitStatus; canEdit: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const messageId = useId();
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -106,23 +106,18 @@ function CommitForm({ projectId, status, canEdit, onDone }: { projectId: string;
       </p>
       {isMasterBranch(status.branch) && <p className="ws-note">{t("workspace.git.masterNote")}</p>}
       {!canEdit && <p className="muted">{t("workspace.git.noPermission")}</p>}
-      <div className="field">
-        <label className="field__label" htmlFor={messageId}>
-          {t("workspace.git.message")}
-        </label>
-        <textarea
-          id={messageId}
-          className="field__input ws-form__textarea"
-          rows={5}
-          value={message}
-          maxLength={5000}
-          placeholder={t("workspace.git.messagePlaceholder")}
-          onChange={(event) => setMessage(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          autoFocus
-          data-testid="commit-message"
-        />
-      </div>
+      <TextAreaField
+        label={t("workspace.git.message")}
+        textareaClassName="ws-form__textarea"
+        rows={5}
+        value={message}
+        maxLength={5000}
+        placeholder={t("workspace.git.messagePlaceholder")}
+        onChange={(event) => setMessage(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        autoFocus
+        data-testid="commit-message"
+      />
       {error && (
         <p className="form-error" role="alert" data-testid="commit-error">
           {error}

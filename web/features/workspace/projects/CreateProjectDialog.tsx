@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PROJECT_NAME_MAX } from "../../../../contract";
 import { Button } from "../../../ui/Button";
 import { Field } from "../../../ui/Field";
+import { TextAreaField } from "../../../ui/FormControls";
 import { Modal } from "../../../ui/Modal";
 import { Spinner } from "../../../ui/Spinner";
 import { validateProjectName } from "./projectRules";
@@ -18,7 +19,6 @@ interface CreateProjectDialogProps {
 /** Create New Project (spec 03 §2.8, §5): name, description, and the user's own organization, locked. */
 export function CreateProjectDialog({ open, onOpenChange, busy, onCreate }: CreateProjectDialogProps) {
   const { t } = useTranslation();
-  const descriptionId = useId();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [touched, setTouched] = useState(false);
@@ -89,21 +89,16 @@ export function CreateProjectDialog({ open, onOpenChange, busy, onCreate }: Crea
           required
           data-testid="create-project-name"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={descriptionId}>
-            {t("workspace.create.description")}
-          </label>
-          <textarea
-            id={descriptionId}
-            className="field__input ws-form__textarea"
-            rows={3}
-            value={description}
-            maxLength={1000}
-            placeholder={t("workspace.create.descriptionPlaceholder")}
-            onChange={(event) => setDescription(event.target.value)}
-            data-testid="create-project-description"
-          />
-        </div>
+        <TextAreaField
+          label={t("workspace.create.description")}
+          textareaClassName="ws-form__textarea"
+          rows={3}
+          value={description}
+          maxLength={1000}
+          placeholder={t("workspace.create.descriptionPlaceholder")}
+          onChange={(event) => setDescription(event.target.value)}
+          data-testid="create-project-description"
+        />
         <OrganizationField loading={orgs.loading} failed={orgs.failed} missing={orgs.missing} name={organization?.displayName ?? ""} onRetry={orgs.retry} />
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { FieldMessages, useFieldIds } from "../../ui/Field";
+import { FieldMessages, useFieldIds } from "./Field";
 
 interface Described {
   label: string;
@@ -9,18 +9,23 @@ interface Described {
   aside?: ReactNode;
 }
 
+interface TextAreaExtras {
+  /** Classes of the textarea itself (its size); the wrapper takes `className`. */
+  textareaClassName?: string;
+}
+
 /** A labelled textarea with the same error and hint wiring as `ui/Field`. */
-export function TextAreaField({ label, error, hint, aside, id, className, ...textarea }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, aside, id, className, textareaClassName, ...textarea }: Described & TextAreaExtras & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const ids = useFieldIds(id, Boolean(hint), Boolean(error));
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
-      <div className="vire-field__label-row">
+      <div className="field__label-row">
         <label className="field__label" htmlFor={ids.controlId}>
           {label}
         </label>
         {aside}
       </div>
-      <textarea id={ids.controlId} className="field__input vire-textarea" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...textarea} />
+      <textarea id={ids.controlId} className={`field__input${textareaClassName ? ` ${textareaClassName}` : ""}`} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...textarea} />
       <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
