@@ -13,7 +13,8 @@ export default async function setup(project: TestProject) {
     // Failing, not skipping: a green run without browser tests would hide broken pages.
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
   }
-  const stateDir = resolve(root, ".e2e-state");
+  // Per port, so two runs on different E2E_PORTs do not share (and wipe) each other's state.
+  const stateDir = resolve(root, E2E_PORT === 8799 ? ".e2e-state" : `.e2e-state-${E2E_PORT}`);
   rmSync(stateDir, { recursive: true, force: true });
   // The agent answers through the scripted model, over the Anthropic protocol (the default model).
   const llm = await startFakeLlm();
