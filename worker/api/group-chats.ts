@@ -18,6 +18,7 @@ import { roomStub } from "../rooms/stubs";
 import { tierOf } from "./membership";
 import { groupParticipantsApi } from "./group-participants";
 import { UNNOTIFIED_LIMIT } from "../rooms/chat-room/discuss-forward";
+import { inSlices } from "../db/bound-lists";
 
 /** A chat id, or `{chatId}_{userId}` for an ask-only stream. */
 const StreamId = v.pipe(v.string(), v.minLength(1, "Invalid id"), v.maxLength(140, "Invalid id"));
@@ -55,13 +56,15 @@ export const groupChatsApi = newApp()
 
     const id = newId("chat");
     const kind = vireIds.length ? "single_group" : "human_group";
+    const participants = [
+      { chatId: id, participantId: user.id, participantType: "user" as const, cpRole: "owner" as const },
+      ...userIds.map((pid) => ({ chatId: id, participantId: pid, participantType: "user" as const })),
+      ...vireIds.map((pid) => ({ chatId: id, participantId: pid, participantType: "virtual_employee" as const })),
+    ];
+    // Up to 500 members: one multi-row insert would pass D1's 100 bound parameters.
     await db.batch([
       db.insert(chat).values({ id, orgId: membership.org.id, name: body.name, description: body.description, kind, ownerId: user.id }),
-      db.insert(chatParticipant).values([
-        { chatId: id, participantId: user.id, participantType: "user", cpRole: "owner" },
-        ...userIds.map((pid) => ({ chatId: id, participantId: pid, participantType: "user" as const })),
-        ...vireIds.map((pid) => ({ chatId: id, participantId: pid, participantType: "virtual_employee" as const })),
-      ]),
+      ...inSlices(participants, 8).map((part) => db.insert(chatParticipant).values(part)),
     ]);
     const row = (await db.select().from(chat).where(eq(chat.id, id)))[0]!;
     await syncRoomMembers(c.env, db, row);

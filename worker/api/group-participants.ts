@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Id, MAX_VIRES_PER_GROUP, ParticipantsBody } from "../../contract";
 import { getDb } from "../db/client";
 import { findChat, orgMemberIds, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
@@ -8,6 +8,10 @@ import { requireGroupMember, requireOwner } from "../lib/chat-access";
 import { announceChat, chatViews, syncRoomMembers, tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { jsonBody, parseWith } from "../lib/validate";
+import { inList, inSlices } from "../db/bound-lists";
+
+/** About a dozen parameters per participant row: 6 rows keep a statement under the 100 limit. */
+const PARTICIPANT_ROWS_PER_INSERT = 6;
 
 /** A group with a VIRE is an agent group (single_group); without one it is a human group. */
 async function refreshKind(db: ReturnType<typeof getDb>, row: ChatRow): Promise<ChatRow> {
@@ -40,7 +44,8 @@ export const groupParticipantsApi = newApp()
     }
 
     const originalUserIds = existing.filter((p) => p.participantType === "user").map((p) => p.participantId);
-    await db.insert(chatParticipant).values(ids.map((participantId) => ({ chatId, participantId, participantType, ...seenSoFar(chatId) })));
+    const rows = ids.map((participantId) => ({ chatId, participantId, participantType, ...seenSoFar(chatId) }));
+    for (const part of inSlices(rows, PARTICIPANT_ROWS_PER_INSERT)) await db.insert(chatParticipant).values(part);
     const row = await refreshKind(db, access.chat);
     await syncRoomMembers(c.env, db, row);
     if (participantType === "user") await announceChat(c.env, db, row, ids);
@@ -66,7 +71,7 @@ export const groupParticipantsApi = newApp()
     const existing = (await participantsOf(db, [chatId])).get(chatId) ?? [];
     const present = new Set(existing.map((p) => p.participantId));
     if (ids.some((id) => !present.has(id))) throw new ApiError(404, "Member not found");
-    await db.delete(chatParticipant).where(and(eq(chatParticipant.chatId, chatId), inArray(chatParticipant.participantId, ids)));
+    await db.delete(chatParticipant).where(and(eq(chatParticipant.chatId, chatId), inList(chatParticipant.participantId, ids)));
     const row = await refreshKind(db, access.chat);
     await syncRoomMembers(c.env, db, row, "removed");
     const { userIds } = await chatViews(db, row);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, count, notExists } from "drizzle-orm";
 import type { Db } from "./client";
 import { chat, chatParticipant, organizationMember, user, virtualEmployee } from "./schema";
+import { inList } from "./bound-lists";
 
 export type ChatRow = typeof chat.$inferSelect;
 export type ParticipantRow = typeof chatParticipant.$inferSelect;
@@ -124,7 +125,7 @@ export async function vireIdsOwnedBy(db: Db, ownerId: string, ids: string[]): Pr
   const rows = await db
     .select({ id: virtualEmployee.id })
     .from(virtualEmployee)
-    .where(and(eq(virtualEmployee.ownerId, ownerId), inArray(virtualEmployee.id, ids)));
+    .where(and(eq(virtualEmployee.ownerId, ownerId), inList(virtualEmployee.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 

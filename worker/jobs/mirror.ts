@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
@@ -6,6 +6,7 @@ import { chat, chatParticipant, messageMirror, userPresence } from "../db/schema
 import { unreadOf } from "../db/unread";
 import { notifyUsers } from "../rooms/stubs";
 import { STREAM_AGENT, STREAM_ASK } from "../../contract";
+import { inList } from "../db/bound-lists";
 
 const MirrorItem = v.object({
   id: v.string(),
@@ -48,7 +49,7 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
   if (!room || job.messages.length === 0) return; // dissolved meanwhile: nothing to mirror
 
   const ids = job.messages.map((m) => m.id);
-  const seen = new Set((await db.select({ id: messageMirror.id }).from(messageMirror).where(inArray(messageMirror.id, ids))).map((r) => r.id));
+  const seen = new Set((await db.select({ id: messageMirror.id }).from(messageMirror).where(inList(messageMirror.id, ids))).map((r) => r.id));
   const fresh = job.messages.filter((m) => !seen.has(m.id));
   if (fresh.length === 0) return;
 

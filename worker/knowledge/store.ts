@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import {
   KNOWLEDGE_FILE_LIMIT,
   KNOWLEDGE_FREE_FILE_LIMIT,
@@ -13,6 +13,7 @@ import { knowledgeBase, knowledgeChunk, knowledgeFile } from "../db/schema";
 import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import type { KnowledgeFileRow } from "./indexer";
+import { inList } from "../db/bound-lists";
 
 export type KnowledgeBaseRow = typeof knowledgeBase.$inferSelect;
 
@@ -50,7 +51,7 @@ export async function fileCounts(db: Db, baseIds: string[]): Promise<Map<string,
   const rows = await db
     .select({ baseId: knowledgeFile.baseId, n: count() })
     .from(knowledgeFile)
-    .where(inArray(knowledgeFile.baseId, baseIds))
+    .where(inList(knowledgeFile.baseId, baseIds))
     .groupBy(knowledgeFile.baseId);
   return new Map(rows.map((r) => [r.baseId, r.n]));
 }

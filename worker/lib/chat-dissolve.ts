@@ -1,4 +1,3 @@
-import { inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { participantsOf } from "../db/chats";
@@ -6,6 +5,7 @@ import { chat, messageMirror } from "../db/schema";
 import type { Env } from "../env";
 import { roomStub } from "../rooms/stubs";
 import { tell } from "./chat-sync";
+import { inList } from "../db/bound-lists";
 
 /**
  * Removes chats for good: their rooms close every socket and erase their storage, the D1 rows and
@@ -16,7 +16,7 @@ export async function dissolveChats(env: Env, db: Db, chatIds: string[], extra: 
   const members = await participantsOf(db, chatIds);
   const usersOf = new Map(chatIds.map((id) => [id, (members.get(id) ?? []).filter((p) => p.participantType === "user").map((p) => p.participantId)]));
   await Promise.all(chatIds.map((id) => roomStub(env, id).dissolve().catch((err) => console.error("room dissolve failed", id, err))));
-  const deletes: BatchItem<"sqlite">[] = chatIds.length ? [db.delete(messageMirror).where(inArray(messageMirror.chatId, chatIds)), db.delete(chat).where(inArray(chat.id, chatIds))] : [];
+  const deletes: BatchItem<"sqlite">[] = chatIds.length ? [db.delete(messageMirror).where(inList(messageMirror.chatId, chatIds)), db.delete(chat).where(inList(chat.id, chatIds))] : [];
   const statements = [...extra, ...deletes];
   if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await Promise.all(chatIds.map((id) => tell(env, usersOf.get(id) ?? [], { type: "group_remove", chatId: id, reason: "dissolved" })));

@@ -1,4 +1,5 @@
 import type { PresenterAction, PresenterRequest, RequestOutcome } from "../../../contract";
+import { IN_JSON_LIST } from "./store";
 
 export interface RequestRow {
   request_id: string;
@@ -91,8 +92,9 @@ export class ControlStore {
 
   statuses(ids: string[]): Map<string, RequestOutcome> {
     if (ids.length === 0) return new Map();
-    const marks = ids.map(() => "?").join(",");
-    const rows = this.sql.exec<{ request_id: string; status: RequestOutcome }>(`SELECT request_id, status FROM presenter_requests WHERE request_id IN (${marks})`, ...ids).toArray();
+    const rows = this.sql
+      .exec<{ request_id: string; status: RequestOutcome }>(`SELECT request_id, status FROM presenter_requests WHERE request_id ${IN_JSON_LIST}`, JSON.stringify(ids))
+      .toArray();
     return new Map(rows.map((r) => [r.request_id, r.status]));
   }
 }

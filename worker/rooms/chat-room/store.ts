@@ -76,6 +76,12 @@ const ADDED_COLUMNS: [string, string][] = [["streaming", "INTEGER NOT NULL DEFAU
  */
 const VISIBLE = "(visible_to IS NULL OR visible_to = ?)";
 
+/**
+ * A list bound as ONE JSON argument: SQLite (and D1, DO SQLite) refuse more than 100 bound
+ * parameters, so a list of any length must never become one `?` per item.
+ */
+export const IN_JSON_LIST = "IN (SELECT value FROM json_each(?))";
+
 /** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
 export class RoomStore {
   // Read-through caches of small tables that every send consults. SQLite stays the source of truth:
@@ -145,8 +151,7 @@ export class RoomStore {
 
   byIds(ids: string[], viewerId: string): MessageRow[] {
     if (ids.length === 0) return [];
-    const marks = ids.map(() => "?").join(",");
-    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE id IN (${marks}) AND ${VISIBLE} ORDER BY seq`, ...ids, viewerId).toArray();
+    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE id ${IN_JSON_LIST} AND ${VISIBLE} ORDER BY seq`, JSON.stringify(ids), viewerId).toArray();
   }
 
   insert(m: NewMessage): MessageRow {
@@ -227,11 +232,10 @@ export class RoomStore {
   reactions(messageIds: string[]): Map<string, ReactionSummary[]> {
     const out = new Map<string, ReactionSummary[]>();
     if (messageIds.length === 0) return out;
-    const marks = messageIds.map(() => "?").join(",");
     const rows = this.sql
       .exec<{ message_id: string; user_id: string; user_name: string; emoji: string }>(
-        `SELECT message_id, user_id, user_name, emoji FROM reactions WHERE message_id IN (${marks}) ORDER BY created_at`,
-        ...messageIds,
+        `SELECT message_id, user_id, user_name, emoji FROM reactions WHERE message_id ${IN_JSON_LIST} ORDER BY created_at`,
+        JSON.stringify(messageIds),
       )
       .toArray();
     for (const r of rows) {
@@ -264,12 +268,11 @@ export class RoomStore {
   likes(messageIds: string[], viewerId: string): Map<string, { likes: number; dislikes: number; mine: number }> {
     const out = new Map<string, { likes: number; dislikes: number; mine: number }>();
     if (messageIds.length === 0) return out;
-    const marks = messageIds.map(() => "?").join(",");
     const rows = this.sql
       .exec<{ message_id: string; likes: number; dislikes: number; mine: number }>(
         `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, SUM(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
-         FROM likes WHERE message_id IN (${marks}) GROUP BY message_id`,
-        viewerId, ...messageIds,
+         FROM likes WHERE message_id ${IN_JSON_LIST} GROUP BY message_id`,
+        viewerId, JSON.stringify(messageIds),
       )
       .toArray();
     for (const r of rows) out.set(r.message_id, { likes: r.likes, dislikes: r.dislikes, mine: r.mine });

@@ -1,0 +1,18 @@
+import { sql, type Column, type SQL } from "drizzle-orm";
+
+/**
+ * D1 and Durable Object SQLite refuse a statement with more than 100 bound parameters, so no list
+ * that a request (or a growing table) controls may become one `?` per item.
+ */
+
+/** `column IN (list)` with the whole list bound as ONE JSON parameter, whatever its length. */
+export function inList(column: Column | SQL, values: readonly (string | number)[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
+/** Rows for multi-row inserts, sliced so that each statement stays under the parameter limit. */
+export function inSlices<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
