@@ -16,6 +16,8 @@ export default defineConfig(async () => {
   // A fake GitLab (/gitlab) and GitHub API (/github) for the repository-import listings.
   process.env.FAKE_GIT_HOSTS_PORT ||= String(await freePort());
   const fakeGitHosts = `http://127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT}`;
+  // The import tests' git daemon (tests/fakes/fixture-repo.ts) listens here.
+  process.env.FIXTURE_REPO_PORT ||= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -37,6 +39,9 @@ export default defineConfig(async () => {
             FAKE_GIT_HOSTS_URL: fakeGitHosts,
             GITHUB_API_URL: `${fakeGitHosts}/github`,
             GITHUB_TOKEN: FAKE_GITHUB_TOKEN,
+            // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
+            GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
+            GIT_HOSTS_TIMEOUT_MS: "1500",
           },
         },
       }),

@@ -22,7 +22,8 @@ export async function makeFixtureRepo(): Promise<FixtureRepo> {
   await fs.writeFile(path.join(repo, "src", "main.ts"), 'console.log("hello from the fixture");\n');
   git("add", "-A");
   git("commit", "-q", "-m", "Fixture commit");
-  const port = await freePort();
+  // The worker tests allow exactly this port as a private git host (vitest.worker.config.ts).
+  const port = Number(process.env.FIXTURE_REPO_PORT) || (await freePort());
   const daemon = spawn("git", ["daemon", "--reuseaddr", "--export-all", `--base-path=${dir}`, "--listen=127.0.0.1", `--port=${port}`, dir], { stdio: "ignore" });
   await waitForPort(port);
   return {
