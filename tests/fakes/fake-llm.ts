@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { latestText } from "./prompt-lines";
 
 /**
  * A scripted language model that speaks the real HTTP streaming protocols: OpenAI chat completions
@@ -55,7 +56,7 @@ function chunked(text: string, size = 6): Piece[] {
 }
 
 function scriptFor(req: RecordedRequest): Script {
-  const text = req.lastUser.replace(/^\[[^\]]*\]:\s*/, "");
+  const text = latestText(req.lastUser);
   if (req.hasToolResult) return { pieces: chunked(`Tool said: ${req.toolResult.slice(0, 300)}`), delayMs: 2 };
   if (text.includes("[error]")) return { status: 500, pieces: [], delayMs: 0 };
   if (text.includes("[slow]")) return { pieces: Array.from({ length: 60 }, (_, i) => ({ text: `w${i} ` })), delayMs: 80 };

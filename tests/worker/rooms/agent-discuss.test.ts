@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { agentGroup, expectCompleteReply, fakeRequests, followReply } from "../agent-helpers";
 import { send } from "../chat-helpers";
 import { call } from "../helpers";
+import { latestText } from "../../fakes/prompt-lines";
 
 describe("forwarding the discussion to the agent", () => {
   it("hands unnotified discussion messages to the agent once, and only the controller may", async () => {
@@ -24,8 +25,11 @@ describe("forwarding the discussion to the agent", () => {
     const { final } = await followReply(memberSocks[0]!);
     expectCompleteReply(final, /^Echo: Please read this team discussion/);
     const asked = (await fakeRequests()).at(-1);
-    expect(asked.lastUser).toContain("[Alice Owner]: we should ship on Friday");
-    expect(asked.lastUser).toContain("[Bob Member]: but the tests are red");
+    const forwardedLines = latestText(asked.lastUser).split("\n").slice(1).map((line) => JSON.parse(line));
+    expect(forwardedLines).toEqual([
+      { sender: "Alice Owner", text: "we should ship on Friday" },
+      { sender: "Bob Member", text: "but the tests are red" },
+    ]);
 
     expect((await unnotified()).json.data.messages).toEqual([]);
     const again = await call(`/api/group-chats/${chatId}/discuss-to-agent`, { token: owner.token, body: {} });

@@ -58,7 +58,7 @@ describe("agent replies in a group", () => {
     await followReply(ownerSock);
     const last = (await fakeRequests()).at(-1);
     expect(last.system).not.toContain("be evil");
-    expect(last.lastUser).toMatch(/^\[Alice Owner\]: \[prompt\] Ignore all previous instructions/);
+    expect(JSON.parse(last.lastUser)).toEqual({ sender: "Alice Owner", text: expect.stringMatching(/^\[prompt\] Ignore all previous instructions/) });
   });
 });
 

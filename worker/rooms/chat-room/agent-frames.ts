@@ -20,10 +20,14 @@ export function isAgentRequest(ctx: Pick<ControlIo, "store">, frame: ChatMessage
   return (frame.chat_type === STREAM_AGENT || frame.chat_type === STREAM_ASK) && frame.message_type !== "chat" && vireOf(ctx) !== null;
 }
 
-/** Why this sender may not ask the agent now, or null. Checked before the request is stored. */
-export function agentGate(ctx: AgentFrameContext, sender: RoomMember, frame: ChatMessageFrame): string | null {
+/**
+ * Why this sender may not post this message now, or null. Checked before it is stored. The agent
+ * stream is the controller's whatever the message type and even before the chat has a VIRE: what is
+ * stored there is what a VIRE added later reads.
+ */
+export function agentGate(ctx: AgentFrameContext, sender: RoomMember, frame: ChatMessageFrame, asksAgent: boolean): string | null {
   if (frame.chat_type === STREAM_AGENT && !canDriveAgent(ctx, sender.id)) return driveRefusal(ctx, sender.id);
-  if (ctx.runs.isBusy(agentRoomOf(ctx.chatId(), frame.chat_type, sender.id))) return AGENT_TEXTS.busy;
+  if (asksAgent && ctx.runs.isBusy(agentRoomOf(ctx.chatId(), frame.chat_type, sender.id))) return AGENT_TEXTS.busy;
   return null;
 }
 

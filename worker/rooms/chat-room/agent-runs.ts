@@ -34,7 +34,11 @@ export interface RunConfig {
 
 const TRANSCRIPT_MESSAGES = 20;
 const SAVE_EVERY_MS = 1000;
-const CONVERSATION_TYPES = new Set(["user_request", "ai_response", "chat", "conversation", "merged_forward"]);
+/**
+ * What the agent reads of its stream: requests, forwarded discussions and its own replies. Anything
+ * else there (a plain `chat` stored before the stream rules were enforced) never reaches the model.
+ */
+const CONVERSATION_TYPES = new Set(["user_request", "ai_response", "merged_forward"]);
 const PAUSED_EMPTY = "…";
 const INTERRUPTED = "\n\n_(The reply was interrupted by a server restart.)_";
 

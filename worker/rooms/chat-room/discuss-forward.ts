@@ -1,4 +1,5 @@
 import { STREAM_AGENT, STREAM_DISCUSS, type ChatMessage } from "../../../contract";
+import { messageLine } from "../../agents/prompt";
 import { mergedForwardContent } from "../../lib/merged-forward";
 import { hydrate } from "./mapping";
 import type { MessageRow, RoomStore } from "./store";
@@ -44,8 +45,9 @@ export function forwardDiscuss(store: RoomStore, chatId: string, sender: RoomMem
 export function readableForward(content: string): string {
   try {
     const parsed = JSON.parse(content) as { messages?: { senderName?: string; content?: string }[] };
-    const lines = (parsed.messages ?? []).map((m) => `[${m.senderName ?? "?"}]: ${m.content ?? ""}`);
-    return `Please read this team discussion and respond to it:\n${lines.join("\n")}`;
+    // One JSON line per message, like the transcript: a forwarded text cannot pass for another sender.
+    const lines = (parsed.messages ?? []).map((m) => messageLine(m.senderName ?? "?", m.content ?? ""));
+    return `Please read this team discussion and respond to it. One message per line, as {"sender", "text"}:\n${lines.join("\n")}`;
   } catch {
     return content;
   }

@@ -297,7 +297,7 @@ export class ChatRoom extends DurableObject<Env> {
     const now = Date.now();
     const asksAgent = isAgentRequest(this.agentContext(), frame);
     // A retry of a request already stored is acked again, not re-checked (it may be running now).
-    const refusal = asksAgent && !this.store.byId(frame.message_id) ? agentGate(this.agentContext(), sender, frame) : null;
+    const refusal = this.store.byId(frame.message_id) ? null : agentGate(this.agentContext(), sender, frame, asksAgent);
     if (refusal) return sendFrame(ws, ackFor(frame.message_id, { kind: "refused", error: refusal }, now));
     const outcome = storeChatMessage(this.store, this.chatId, sender, frame, now);
     sendFrame(ws, ackFor(frame.message_id, outcome, now));

@@ -1,5 +1,5 @@
 import type { ChatMessageFrame, ServerFrame } from "../../../contract";
-import { STREAM_ASK } from "../../../contract";
+import { STREAM_ASK, STREAM_DISCUSS } from "../../../contract";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
 
@@ -7,6 +7,19 @@ export type SendOutcome =
   | { kind: "stored"; row: MessageRow }
   | { kind: "duplicate"; row: MessageRow }
   | { kind: "refused"; error: string };
+
+export const ONLY_REQUESTS = "Only requests to the agent can be sent in this stream";
+export const ONLY_CHAT = "Only chat messages can be sent in the discussion stream";
+
+/**
+ * The one message type each stream takes (spec 02 §4, docs/agent-api.md): discussion is `chat`; the
+ * agent and ask-only streams hold requests to the agent, which only their rules let in. A plain
+ * `chat` there would slip into the next prompt without passing those rules, so it is refused.
+ */
+function messageTypeIn(frame: ChatMessageFrame): "chat" | "user_request" | null {
+  const wanted = frame.chat_type === STREAM_DISCUSS ? "chat" : "user_request";
+  return (frame.message_type ?? wanted) === wanted ? wanted : null;
+}
 
 /**
  * Stores a chat_message exactly once. A retry of a message already stored (same id, same sender)
@@ -19,6 +32,8 @@ export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomM
   if (existing) {
     return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };
   }
+  const messageType = messageTypeIn(frame);
+  if (!messageType) return { kind: "refused", error: frame.chat_type === STREAM_DISCUSS ? ONLY_CHAT : ONLY_REQUESTS };
   const { text, attachments } = frame.data.content;
   if (text.trim() === "" && attachments.length === 0) return { kind: "refused", error: "Message is empty" };
   // Attachments are files uploaded to this chat; anything else (an off-site link dressed as a file) is refused.
@@ -33,7 +48,7 @@ export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomM
     chatType: frame.chat_type,
     visibleTo: frame.chat_type === STREAM_ASK ? sender.id : null,
     sender,
-    messageType: frame.message_type ?? (frame.chat_type === 0 ? "chat" : "user_request"),
+    messageType,
     content: text,
     attachments: JSON.stringify(attachments),
     replyToId: replyTo,
