@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nameSchema } from "./names";
 import { Id } from "./organizations";
 
 /** The three streams of a chat (spec 02 §1): 0 discussion, 1 agent, 2 ask-only (per user). */
@@ -142,12 +143,12 @@ export const ParticipantRef = v.object({
   role: v.optional(v.picklist(["member"])),
 });
 
-export const GroupName = v.pipe(
-  v.string("Please enter group name to continue"),
-  v.trim(),
-  v.minLength(1, "Please enter group name to continue"),
-  v.maxLength(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`),
-);
+export const GroupName = nameSchema({
+  label: "Group name",
+  max: GROUP_NAME_MAX,
+  required: "Please enter group name to continue",
+  tooLong: `Group name must be at most ${GROUP_NAME_MAX} characters`,
+});
 
 export const CreateGroupBody = v.object({
   name: GroupName,

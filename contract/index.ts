@@ -7,3 +7,5 @@ export * from "./realtime";
 export * from "./vires";
 export * from "./agent";
 export * from "./workspace";
+export * from "./names";
+export * from "./password";

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nameSchema } from "./names";
 
 /** Spec 01 §3 "Agent types"; `custom` starts the custom-assistant building flow. */
 export const AGENT_TYPES = [
@@ -67,7 +68,7 @@ const JsonText = v.pipe(
 
 /** `POST /api/virtual-employees` and `PUT /api/virtual-employees/{id}` (spec 01 §5 texts). */
 export const VireBody = v.object({
-  name: v.pipe(v.optional(v.string("Please enter a VIRE name"), ""), v.trim(), v.minLength(1, "Please enter a VIRE name"), v.maxLength(VIRE_NAME_MAX, `VIRE name must be at most ${VIRE_NAME_MAX} characters`)),
+  name: nameSchema({ label: "VIRE name", max: VIRE_NAME_MAX, required: "Please enter a VIRE name", tooLong: `VIRE name must be at most ${VIRE_NAME_MAX} characters` }),
   role: v.pipe(v.optional(v.string("Please enter a VIRE role"), ""), v.trim(), v.minLength(1, "Please enter a VIRE role"), v.maxLength(VIRE_ROLE_MAX, `VIRE role must be at most ${VIRE_ROLE_MAX} characters`)),
   description: v.optional(v.pipe(v.string(), v.maxLength(2000, "Description is too long")), ""),
   avatarUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048))), null),
@@ -167,13 +168,14 @@ export interface KnowledgeFile {
 }
 
 export const KnowledgeBaseBody = v.object({
-  name: v.pipe(v.optional(v.string(), ""), v.trim(), v.minLength(1, "Please enter a name"), v.maxLength(100, "Name is too long")),
+  name: nameSchema({ label: "Name", max: 100, required: "Please enter a name", tooLong: "Name is too long" }),
 });
 
 // Missing keys default to "" so they get the texts below rather than valibot's "Invalid key".
 // `size` is the client's report only: the server records the stored object's real size.
 export const KnowledgeFileBody = v.object({
-  name: v.pipe(v.optional(v.string("File name is required"), ""), v.trim(), v.minLength(1, "File name is required"), v.maxLength(255, "File name is too long")),
+  // File names legitimately mix scripts ("отчёт.pdf"), so no look-alike guard; the rest holds.
+  name: nameSchema({ label: "File name", max: 255, required: "File name is required", tooLong: "File name is too long", allowMixedScripts: true }),
   url: v.pipe(v.optional(v.string("File url is required"), ""), v.minLength(1, "File url is required"), v.maxLength(2048)),
   size: v.optional(v.pipe(v.number("size must be a number"), v.integer("size must be a whole number"), v.minValue(0, "size must be a number"), v.maxValue(KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS.tooLarge)), 0),
   chatId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))), null),

@@ -3,6 +3,8 @@ import type { AppEnv } from "./lib/app";
 import type { Env } from "./env";
 import { assertSettings } from "./env";
 import { ApiError, SERVER_FAULT, fail } from "./lib/envelope";
+import { originGuard } from "./lib/origin";
+import { withSecurityHeaders } from "./lib/security-headers";
 import { authApi } from "./api/auth";
 import { userApi } from "./api/user";
 import { organizationApi, organizationsApi } from "./api/organizations";
@@ -41,6 +43,7 @@ const app = new Hono<AppEnv>()
     assertSettings(c.env);
     await next();
   })
+  .use(originGuard)
   // Before /auth: better-auth's catch-all would otherwise answer /auth/github/*.
   .route("/auth/github", githubAuthApi)
   .route("/auth", authApi)
@@ -90,7 +93,7 @@ app.onError((err, c) => {
 });
 
 export default {
-  fetch: app.fetch,
+  fetch: withSecurityHeaders(app.fetch),
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runCleanup(env));
   },

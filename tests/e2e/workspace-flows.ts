@@ -70,7 +70,7 @@ export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
   beforeAll(async () => {
     person = await newPerson(browser());
     const page = person.page;
-    await signUp(page, "Wendy Workspace", uniqueEmail("wendy"), "workspace-e2e-pass");
+    await signUp(page, "Wendy Workspace", uniqueEmail("wendy"), "orange-e2e-kettle");
     await joinOrganization(page, ACME_INVITE);
     await useOrganization(page, ACME);
     await page.goto("/en/home");

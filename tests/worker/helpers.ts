@@ -72,10 +72,12 @@ export function sessionCookieOf(res: Response): string {
 export async function signUp(name = "Test User", email?: string): Promise<TestUser> {
   userCounter += 1;
   const address = email ?? `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { status, json, res } = await call("/api/auth/sign-up/email", { body: { name, email: address, password: PASSWORD } });
+  const { status, json } = await call("/api/auth/sign-up/email", { body: { name, email: address, password: PASSWORD } });
   if (status !== 200) throw new Error(`sign-up failed: ${status} ${JSON.stringify(json)}`);
-  const token = res.headers.get("set-auth-token") ?? json.token;
-  return { id: json.user.id, email: address, name, password: PASSWORD, token, cookie: sessionCookieOf(res) };
+  // Sign-up answers the same for new and known e-mails and signs nobody in: sign in next, as the app does.
+  const r = await signIn(address);
+  if (r.status !== 200) throw new Error(`sign-in after sign-up failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return { id: r.json.user.id, email: address, name, password: PASSWORD, token: r.token, cookie: r.cookie };
 }
 
 /** Signs in through the real route; a fixed `ip` lets a test run into the rate limit. */

@@ -1,4 +1,6 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import * as v from "valibot";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins";
 import { getDb } from "../db/client";
@@ -6,6 +8,15 @@ import * as schema from "../db/schema";
 import { createOwnOrganization } from "../db/organizations";
 import { devEmails, type Env } from "../env";
 import { perBinding } from "../lib/per-binding";
+import { embedsOtherSites } from "../lib/site-policy";
+import { PASSWORD_MAX, PASSWORD_MIN, UserName } from "../../contract";
+
+/** The shared name rule (contract/names.ts), as better-auth's own 400 when it fails. */
+function checkedName(name: unknown): string {
+  const result = v.safeParse(UserName, name);
+  if (!result.success) throw new APIError("BAD_REQUEST", { message: result.issues[0]?.message ?? "Invalid name" });
+  return result.output;
+}
 
 /** Seven days, renewed once a day of use; expired sessions stop working and the cron deletes them. */
 const SESSION_SECONDS = 7 * 24 * 60 * 60;
@@ -19,6 +30,16 @@ function signInLimit(env: Env): number {
   return Number.isInteger(configured) && configured > 0 ? configured : 10;
 }
 
+/**
+ * Framed by another site (EMBED_ORIGINS), the session must survive there: SameSite=None (Lax is not
+ * sent in a cross-site frame), which requires Secure, and Partitioned so the cookie lives in that
+ * parent's partition and works where third-party cookies are blocked (issue 9, finding 9).
+ */
+function sessionCookieAttributes(env: Env) {
+  if (embedsOtherSites(env)) return { sameSite: "none" as const, secure: true, partitioned: true };
+  return { sameSite: "lax" as const };
+}
+
 function createAuth(env: Env) {
   const db = getDb(env.DB);
   return betterAuth({
@@ -29,7 +50,9 @@ function createAuth(env: Env) {
       provider: "sqlite",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    // autoSignIn off: sign-up then answers the same whether or not the e-mail had an account
+    // (worker/api/auth.ts), and the client signs in as its second step.
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: PASSWORD_MAX, autoSignIn: false },
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
     user: {
       // Ours, on the user row; `input: false` keeps them out of what sign-up accepts.
@@ -52,7 +75,13 @@ function createAuth(env: Env) {
       customRules: { "/sign-in/email": { window: 60, max: signInLimit(env) }, "/sign-up/email": { window: 60, max: signInLimit(env) } },
     },
     // Cloudflare sets this header itself, so unlike X-Forwarded-For a client cannot forge it.
-    advanced: { ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      // No __Secure- prefix (cookie names stay the same on http://localhost and in production);
+      // Secure itself is added per request (worker/lib/security-headers.ts) or below when embedded.
+      useSecureCookies: false,
+      defaultCookieAttributes: sessionCookieAttributes(env),
+    },
     plugins: [bearer()],
     databaseHooks: {
       user: {
@@ -60,6 +89,7 @@ function createAuth(env: Env) {
           before: async (u) => ({
             data: {
               ...u,
+              name: checkedName(u.name),
               username: u.email.split("@")[0] ?? u.email,
               hasDevAccess: devEmails(env).has(u.email.toLowerCase()),
             },
@@ -68,6 +98,8 @@ function createAuth(env: Env) {
             await createOwnOrganization(db, { id: u.id, name: u.name });
           },
         },
+        // The routes validate first; this catches any other way a name reaches the user row.
+        update: { before: async (u) => ({ data: u.name === undefined ? u : { ...u, name: checkedName(u.name) } }) },
       },
     },
     telemetry: { enabled: false },

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import * as v from "valibot";
-import { PASSWORD_MIN, SignUpBody } from "../../../contract";
+import { PASSWORD_MIN, PASSWORD_TEXTS, SignUpBody } from "../../../contract";
 import { useLangPath } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
@@ -21,7 +21,7 @@ export function SignUpPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const { busy, error, submit } = useAuthSubmit(() => signUpEmail(values.name.trim(), values.email.trim(), values.password));
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The same schema the server validates with, so the form refuses exactly what the server would.
     const result = v.safeParse(SignUpBody, values);
@@ -32,8 +32,13 @@ export function SignUpPage() {
         if (field && !errors[field]) errors[field] = translateAuthMessage(issue.message, t);
       }
     }
+    // The common-password list is large: loaded only now, the first time someone submits.
+    if (result.success) {
+      const { isCommonPassword } = await import("../../../contract/common-passwords");
+      if (isCommonPassword(values.password)) errors.password = translateAuthMessage(PASSWORD_TEXTS.common, t);
+    }
     setFieldErrors(errors);
-    if (result.success) void submit();
+    if (result.success && !errors.password) void submit();
   };
 
   const field = (name: FieldName) => ({
@@ -53,7 +58,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-busy={busy} data-testid="signup-form">
+      <form className="auth__form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy} data-testid="signup-form">
         <Field label={t("auth.name")} autoComplete="name" placeholder={t("auth.namePlaceholder")} autoFocus {...field("name")} />
         <Field label={t("auth.email")} type="email" autoComplete="email" placeholder={t("auth.emailPlaceholder")} {...field("email")} />
         <Field

@@ -47,10 +47,13 @@ export async function signInEmail(email: string, password: string): Promise<void
   keepToken(response, payload);
 }
 
-/** Signing up also signs in (the server sets the session cookie). */
+/**
+ * Sign-up answers the same whether or not the e-mail already had an account (so it reveals none),
+ * and signs nobody in: the second step is an ordinary sign-in with the same e-mail and password.
+ */
 export async function signUpEmail(name: string, email: string, password: string): Promise<void> {
-  const { response, payload } = await post("/api/auth/sign-up/email", { name, email, password });
-  keepToken(response, payload);
+  await post("/api/auth/sign-up/email", { name, email, password });
+  await signInEmail(email, password);
 }
 
 /** Ends the server session; the local token is dropped even when the server cannot be reached. */
