@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { ChatRoom } from "./rooms/chat-room/index";
 import type { UserInbox } from "./rooms/user-inbox";
+import { embedOrigins, imageSources } from "./lib/site-policy";
 
 /** Bindings and vars of wrangler.toml plus the secrets of .dev.vars. */
 export interface Env {
@@ -24,6 +25,14 @@ export interface Env {
   GITHUB_TOKEN?: string;
   /** GitHub's REST API base (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
   GITHUB_API_URL?: string;
+  /**
+   * Git hosts on private, loopback or link-local addresses the Worker may still contact (imports,
+   * GitLab sign-in and listings): comma-separated `host` or `host:port`, e.g. `gitlab.internal,10.0.0.5:8443`.
+   * Unset, only public addresses are reached (issue 9 finding 8).
+   */
+  GIT_HOSTS_ALLOW_PRIVATE?: string;
+  /** Milliseconds a git-host call may take, redirects included (default 10000); failures all answer after this long. */
+  GIT_HOSTS_TIMEOUT_MS?: string;
   /** Where custom assistants are announced for building (spec 01 §4); unset: nobody is told. */
   CUSTOM_ASSISTANT_ENDPOINT?: string;
   // Model providers (all optional; see README "Model providers"). With none set the agent answers
@@ -39,6 +48,10 @@ export interface Env {
   WORKERS_AI_MODEL?: string;
   /** Milliseconds without a token before a reply is ended as timed out (default 60000). */
   AGENT_IDLE_TIMEOUT_MS?: string;
+  /** Comma-separated origins whose pages may frame the app (worker/lib/site-policy.ts); empty: none but itself. */
+  EMBED_ORIGINS?: string;
+  /** Comma-separated hosts or origins markdown images may load from, besides the app itself. */
+  IMAGE_HOSTS?: string;
 }
 
 /** The settings a misconfigured deploy gets wrong; checked once per isolate so the error names the setting. */
@@ -57,6 +70,9 @@ export function assertSettings(env: Env): void {
   if (checked.has(env)) return;
   const result = v.safeParse(Settings, env);
   if (!result.success) throw new Error(`Configuration error: ${result.issues.map((i) => i.message).join("; ")}`);
+  // Throw naming the setting when an entry is not an origin or host.
+  embedOrigins(env);
+  imageSources(env);
   checked.add(env);
 }
 

@@ -135,6 +135,10 @@ export async function startFakeGitHosts(port = 0): Promise<FakeGitHosts> {
     recorded.push({ method: req.method ?? "GET", path: url.pathname + url.search, headers: req.headers, body });
     if (url.pathname.startsWith("/gitlab/")) return gitlab(req, res, url, body);
     if (url.pathname.startsWith("/github/")) return github(req, res, url);
+    // `/to/{encoded base}/rest` answers 307 to `{base}/rest`; `/loop/…` redirects to itself forever.
+    const to = /^\/to\/([^/]+)(\/.*)?$/.exec(url.pathname);
+    if (to) return void res.writeHead(307, { location: decodeURIComponent(to[1]!) + (to[2] ?? "") }).end();
+    if (url.pathname.startsWith("/loop/")) return void res.writeHead(302, { location: url.pathname }).end();
     send(res, 404, { message: "unknown fake" });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -4,6 +4,7 @@ import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
 import { jsonBody, queryOf } from "../lib/validate";
+import { ADDRESS_NOT_ALLOWED, AddressNotAllowed, boundedJson, checkOutboundUrl, outboundFetch, settleFailure } from "../lib/outbound";
 
 /**
  * Listings for repository import (spec 03 §7.3): a self-hosted GitLab the user signs in to, and
@@ -16,7 +17,6 @@ import { jsonBody, queryOf } from "../lib/validate";
  * GitHub is our configuration, so its failures are 502.
  */
 
-const TIMEOUT_MS = 15_000;
 /** GitLab pages of 100; ten pages is plenty for a picker. */
 const MAX_PAGES = 10;
 
@@ -31,6 +31,7 @@ export const GIT_HOST_TEXTS = {
   githubFailed: "Failed to fetch repositories",
   searchFailed: "Search failed, please try again",
   githubNotAuthorized: "GitHub is not connected: the server has no GITHUB_TOKEN",
+  addressNotAllowed: ADDRESS_NOT_ALLOWED,
 } as const;
 
 export const PERSONAL_GROUP = "Personal Projects";
@@ -86,8 +87,11 @@ export interface GithubRepository {
   updated_at: string | null;
 }
 
-/** The server's base URL without trailing slash, query or fragment; only http(s), no embedded credentials. */
-export function serverBase(raw: string): string {
+/**
+ * The server's base URL without trailing slash, query or fragment; only http(s), no embedded
+ * credentials, and only an address we may contact (decided before any connection).
+ */
+export function serverBase(env: Env, raw: string): string {
   const text = raw.trim();
   if (!text) throw new ApiError(400, GIT_HOST_TEXTS.serverRequired);
   let url: URL;
@@ -97,20 +101,33 @@ export function serverBase(raw: string): string {
     throw new ApiError(400, GIT_HOST_TEXTS.serverInvalid);
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) throw new ApiError(400, GIT_HOST_TEXTS.serverInvalid);
+  try {
+    checkOutboundUrl(env, url);
+  } catch {
+    throw new ApiError(400, GIT_HOST_TEXTS.addressNotAllowed);
+  }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-/** A call to a git host: a network failure or timeout is `null`, any answer is returned. */
-async function reach(url: string, init: RequestInit): Promise<Response | null> {
+/**
+ * A call to a git host: any failure to get an answer is `null` (why is not told: that would tell
+ * ports apart); a redirect to an address we may not contact is the 400 of a refused address.
+ */
+async function reach(env: Env, url: string, init: RequestInit): Promise<Response | null> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
+    return await outboundFetch(env, url, init);
+  } catch (err) {
+    if (err instanceof AddressNotAllowed) throw new ApiError(400, GIT_HOST_TEXTS.addressNotAllowed);
     return null;
   }
 }
 
-async function jsonOf<T>(res: Response): Promise<T | null> {
-  return (await res.json().catch(() => null)) as T | null;
+const jsonOf = boundedJson;
+
+/** The self-hosted server gave no usable answer: one text, one status, after one fixed time. */
+async function unreachable(env: Env, startedAt: number): Promise<never> {
+  await settleFailure(env, startedAt);
+  throw new ApiError(400, GIT_HOST_TEXTS.network);
 }
 
 function gitlabHeaders(auth: string, authType: "oauth" | "private_token"): Record<string, string> {
@@ -156,19 +173,20 @@ export const gitlabProxyApi = newApp()
   .post("/auth", async (c) => {
     const body = await jsonBody(c, GitlabAuthBody);
     if (!body.username.trim() || !body.password) throw new ApiError(400, GIT_HOST_TEXTS.credentialsRequired);
-    const base = serverBase(body.serverUrl);
-    const res = await reach(`${base}/oauth/token`, {
+    const base = serverBase(c.env, body.serverUrl);
+    const started = Date.now();
+    const res = await reach(c.env, `${base}/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ grant_type: "password", username: body.username.trim(), password: body.password }),
     });
-    if (!res) throw new ApiError(400, GIT_HOST_TEXTS.network);
+    if (!res) return unreachable(c.env, started);
     // 401 to our client would end the user's own session; a wrong GitLab password is a 400.
     if (res.status === 400 || res.status === 401 || res.status === 403) throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
     const token = await jsonOf<{ access_token?: unknown; refresh_token?: unknown }>(res);
-    if (res.status === 404 || !token) throw new ApiError(400, GIT_HOST_TEXTS.network);
+    if (res.status === 404 || !token) return unreachable(c.env, started);
     if (!res.ok || typeof token.access_token !== "string") throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
-    const me = await reach(`${base}/api/v4/user`, { headers: gitlabHeaders(token.access_token, "oauth") });
+    const me = await reach(c.env, `${base}/api/v4/user`, { headers: gitlabHeaders(token.access_token, "oauth") });
     const profile = me?.ok ? await jsonOf<{ email?: string; public_email?: string; username?: string; name?: string }>(me) : null;
     return ok<GitlabAuthAnswer>(c, {
       success: true,
@@ -180,11 +198,12 @@ export const gitlabProxyApi = newApp()
   })
   .post("/repositories", async (c) => {
     const body = await jsonBody(c, GitlabReposBody);
-    const base = serverBase(body.serverUrl);
+    const base = serverBase(c.env, body.serverUrl);
+    const started = Date.now();
     const projects: GitlabProject[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const res = await reach(`${base}/api/v4/projects?membership=true&per_page=100${page > 1 ? `&page=${page}` : ""}`, { headers: gitlabHeaders(body.auth, body.authType) });
-      if (!res) throw new ApiError(400, GIT_HOST_TEXTS.network);
+      const res = await reach(c.env, `${base}/api/v4/projects?membership=true&per_page=100${page > 1 ? `&page=${page}` : ""}`, { headers: gitlabHeaders(body.auth, body.authType) });
+      if (!res) return unreachable(c.env, started);
       if (res.status === 401 || res.status === 403) throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
       const list = res.ok ? await jsonOf<GitlabProject[]>(res) : null;
       if (!Array.isArray(list)) throw new ApiError(400, GIT_HOST_TEXTS.listFailed);
@@ -236,7 +255,14 @@ function toGithubRepository(r: GithubApiRepo): GithubRepository {
 }
 
 async function githubList(env: Env, path: string, failure: string): Promise<GithubRepository[]> {
-  const res = await reach(`${githubBase(env)}${path}`, { headers: githubHeaders(env) });
+  let res: Response | null;
+  try {
+    res = await reach(env, `${githubBase(env)}${path}`, { headers: githubHeaders(env) });
+  } catch (err) {
+    // GITHUB_API_URL is our configuration: a refused address is a deploy mistake, named in the log.
+    console.error("github: GITHUB_API_URL is not an allowed address (see GIT_HOSTS_ALLOW_PRIVATE)", err instanceof Error ? err.message : err);
+    res = null;
+  }
   const body = res?.ok ? await jsonOf<GithubApiRepo[] | { items?: GithubApiRepo[] }>(res) : null;
   const list = Array.isArray(body) ? body : body?.items;
   if (!Array.isArray(list)) throw new ApiError(502, failure);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { FAKE_GITHUB_TOKEN, FAKE_GITLAB } from "../../fakes/git-host-accounts";
 import { ORIGIN, call, expectError, session, signUp, type TestUser } from "../helpers";
+import { fixtureRepoUrl } from "../project-helpers";
 
 /** Repository-import listings (spec 03 §7.3) against the fake GitLab and GitHub of tests/fakes/fake-git-hosts.ts. */
 
@@ -184,5 +185,81 @@ describe("what leaves the Worker", () => {
       // The GitHub token goes to GitHub only.
       if (q.path.startsWith("/gitlab/")) expect(text).not.toContain(FAKE_GITHUB_TOKEN);
     }
+  });
+});
+
+/** Issue 9 finding 8: the Worker is no port scanner for whoever signs up. */
+describe("private addresses and port probing", () => {
+  const NOT_ALLOWED = "This server address is not allowed";
+  const NETWORK = "Network connection failed, please check if the server URL is correct";
+  // The sandbox host is a real loopback service next to the Worker: on the old code a sign-in
+  // against it answered "Authentication failed" (its 401), telling the port was open.
+  const sandboxPort = new URL(env.SANDBOX_URL!).port;
+  const enc = encodeURIComponent;
+
+  it("refuses every literal form of loopback, private, link-local and internal names before connecting", async () => {
+    const loopback = ["127.0.0.1", "127.1", "0x7f.1", "2130706433", "0177.0.0.1", "127.0.0.2", "[::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "localhost", "LOCALHOST.", "sandbox.localhost", "0.0.0.0", "0"];
+    const elsewhere = [
+      "169.254.169.254",
+      "metadata.google.internal",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "100.64.0.1",
+      "224.0.0.1",
+      "[fd00:ec2::254]",
+      "[fe80::1]",
+      "[64:ff9b::7f00:1]",
+      "[::]",
+      "gitlab",
+      "printer.local",
+      "nas.home.arpa",
+      "10.0.0.1.nip.io",
+      "127-0-0-1.sslip.io",
+    ];
+    for (const host of [...loopback.map((h) => `${h}:${sandboxPort}`), ...elsewhere]) {
+      const serverUrl = `http://${host}/`;
+      expectError(await signIn(u, { serverUrl, username: "alice", password: "x" }), 400, NOT_ALLOWED);
+      expectError(await repos(u, { serverUrl, auth: "x" }), 400, NOT_ALLOWED);
+    }
+    // A zone id is no valid server URL at all.
+    expectError(await signIn(u, { serverUrl: "http://[fe80::1%25eth0]/", username: "alice", password: "x" }), 400, "Server URL must start with http:// or https://");
+  });
+
+  it("re-checks every redirect: a public answer cannot bounce the Worker to a private address", async () => {
+    for (const target of [`http://127.0.0.1:${sandboxPort}`, "http://169.254.169.254/latest", "http://[::1]:22"]) {
+      const r = await signIn(u, { serverUrl: `${FAKE}/to/${enc(target)}`, username: "alice", password: "x" });
+      expectError(r, 400, NOT_ALLOWED);
+      expectError(await repos(u, { serverUrl: `${FAKE}/to/${enc(target)}`, auth: "x" }), 400, NOT_ALLOWED);
+    }
+    // A redirect within an allowed host is followed, the POST with its body included.
+    const ok = await signIn(u, { serverUrl: `${FAKE}/to/${enc(GITLAB)}`, username: "alice", password: FAKE_GITLAB.password });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data.access_token).toBe(FAKE_GITLAB.token);
+    // An endless redirect ends as a failed connection, not a hang.
+    expectError(await signIn(u, { serverUrl: `${FAKE}/loop/x`, username: "alice", password: "x" }), 400, NETWORK);
+  });
+
+  it("a closed port and an open non-HTTP one answer the same, after the same time", async () => {
+    const daemonPort = new URL(fixtureRepoUrl()).port;
+    const timeout = Number((env as unknown as { GIT_HOSTS_TIMEOUT_MS: string }).GIT_HOSTS_TIMEOUT_MS);
+    const probe = async (serverUrl: string) => {
+      const started = Date.now();
+      const r = await signIn(u, { serverUrl, username: "alice", password: "x" });
+      return { answer: { status: r.status, json: r.json }, ms: Date.now() - started };
+    };
+    const closed = await probe("http://127.0.0.1:1");
+    const open = await probe(`http://127.0.0.1:${daemonPort}`);
+    expect(open.answer).toEqual(closed.answer);
+    expect(closed.answer).toEqual({ status: 400, json: { code: 400, data: null, message: NETWORK } });
+    for (const { ms } of [closed, open]) {
+      expect(ms).toBeGreaterThanOrEqual(timeout - 50);
+      expect(ms).toBeLessThan(timeout + 1000);
+    }
+  });
+
+  it("GitHub configured on a private address is refused like an outage, and nothing is sent there", async () => {
+    const r = await callWith({ GITHUB_API_URL: env.SANDBOX_URL }, "/api/github/repositories?type=user", u);
+    expect(r).toEqual({ status: 502, json: { code: 502, data: null, message: "Failed to fetch repositories" } });
   });
 });
