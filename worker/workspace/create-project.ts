@@ -11,6 +11,7 @@ import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { currentMembership } from "../lib/org-access";
 import type { ProjectRow } from "../lib/project-access";
+import { AddressNotAllowed, checkOutboundUrl } from "../lib/outbound";
 import { parseWith } from "../lib/validate";
 import { hostJson, jsonInit, type WorkspaceRef } from "./host";
 import { findCodingAgent, findProject, linkProjectChat, projectView } from "./project-store";
@@ -21,7 +22,8 @@ export const CREATE_FAILED = "Failed to create project";
 export const IMPORT_FAILED = "Import failed, please try again";
 /** The host clones for up to 120 s; the Worker waits a little longer than that. */
 const CLONE_WAIT_MS = 130_000;
-const REPO_SCHEMES = new Set(["http:", "https:", "git:", "file:"]);
+/** No file:, which would clone the host's own folders (other workspaces) into this one. */
+const REPO_SCHEMES = ["http:", "https:", "git:"] as const;
 
 type Body = v.InferOutput<typeof CreateProjectBody>;
 
@@ -46,15 +48,24 @@ export function parseCreateBody(raw: unknown): Body {
   return parseWith(CreateProjectBody, raw);
 }
 
-/** The URL to clone, and the one to keep (without credentials someone may have put in it). */
-function repoUrls(raw: string): { clone: string; stored: string } {
+/**
+ * The URL to clone, and the one to keep (without credentials someone may have put in it). The
+ * address is checked here, before the host connects anywhere; the host checks again after DNS.
+ */
+function repoUrls(env: Env, raw: string): { clone: string; stored: string } {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     throw new ApiError(400, "Invalid repository URL");
   }
-  if (!REPO_SCHEMES.has(url.protocol)) throw new ApiError(400, "Invalid repository URL");
+  if (!(REPO_SCHEMES as readonly string[]).includes(url.protocol)) throw new ApiError(400, "Invalid repository URL");
+  try {
+    checkOutboundUrl(env, url, REPO_SCHEMES);
+  } catch (err) {
+    if (err instanceof AddressNotAllowed) throw new ApiError(400, err.message);
+    throw err;
+  }
   const clone = url.toString();
   url.username = "";
   url.password = "";
@@ -104,7 +115,7 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Body):
   const importing = !!body.httpRepoUrl?.trim();
   if (!importing && body.isImported) throw new ApiError(400, "Repository URL is required for an import");
   const isImported = importing ? (body.isImported === 2 ? 2 : 1) : 0;
-  const urls = importing ? repoUrls(body.httpRepoUrl!) : null;
+  const urls = importing ? repoUrls(env, body.httpRepoUrl!) : null;
   const branch = body.branch?.trim() || (isImported === 2 ? "master" : undefined);
 
   const id = newId("proj");
@@ -126,8 +137,11 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Body):
     workspace = await createOnHost(env, ref, body.name, urls ? { url: urls.clone, branch } : null);
   } catch (err) {
     await db.delete(codingProject).where(eq(codingProject.id, id));
+    // An import's reason is the host's git output: it can name the URL (with its token) and tell
+    // a refused port from a silent one, so imports answer the spec's text alone.
+    if (importing) throw new ApiError(502, IMPORT_FAILED);
     const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(502, importing ? IMPORT_FAILED : CREATE_FAILED, 502, { reason });
+    throw new ApiError(502, CREATE_FAILED, 502, { reason });
   }
 
   try {

@@ -131,10 +131,50 @@ describe("POST /api/coding-projects", () => {
     });
     expect(res.status).toBe(502);
     const body = (await res.json()) as any;
-    expect(body).toMatchObject({ code: 502, message: "Import failed, please try again", data: { reason: expect.stringMatching(/^Clone failed/) } });
+    // The host's git output is not passed on: it can name the URL with its token, or tell ports apart.
+    expect(body).toEqual({ code: 502, message: "Import failed, please try again", data: null });
     expect(await countRows("coding_project WHERE owner_id = ?", user.id)).toBe(0);
     expect(await countRows("chat WHERE owner_id = ?", user.id)).toBe(0);
     expectError(await createProjectCall(user, { name: "x", httpRepoUrl: "ssh://git@example.com/x.git" }), 400, "Invalid repository URL");
+  });
+
+  it("refuses imports from private addresses and local files before the host connects (issue 9 finding 8)", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const sandboxPort = new URL(env.SANDBOX_URL!).port;
+    const refused = [
+      `http://127.0.0.1:${sandboxPort}/x.git`,
+      `git://0x7f.1:${sandboxPort}/x`,
+      `git://2130706433/x`,
+      "git://[::ffff:127.0.0.1]/x",
+      "https://localhost/x.git",
+      "http://169.254.169.254/latest/meta-data",
+      "https://10.1.2.3/team/app.git",
+      "git://gitlab/team/app",
+      "https://git.corp.internal/team/app.git",
+    ];
+    for (const httpRepoUrl of refused) {
+      expectError(await createProjectCall(user, { name: "probe", httpRepoUrl, isImported: 1 }), 400, "This server address is not allowed");
+    }
+    // file:// would clone the host's own folders, another user's workspace included.
+    expectError(await createProjectCall(user, { name: "probe", httpRepoUrl: "file:///tmp/other-user/project", isImported: 1 }), 400, "Invalid repository URL");
+    expect(await countRows("coding_project WHERE owner_id = ?", user.id)).toBe(0);
+  });
+
+  it("a token in the import URL is never answered back or stored, even when the clone fails", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const token = "glpat-SECRET-import-token";
+    // git:// cannot carry credentials, so the host's clone fails and its error would quote them.
+    const withToken = fixtureRepoUrl().replace("git://", `git://oauth2:${token}@`);
+    const res = await SELF.fetch(`${ORIGIN}/api/coding-projects`, {
+      method: "POST",
+      headers: { origin: ORIGIN, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "secret", httpRepoUrl: withToken, isImported: 1 }),
+    });
+    expect(res.status).toBe(502);
+    expect(await res.text()).not.toContain(token);
+    expect(await countRows("coding_project WHERE http_repo_url LIKE ?", `%${token}%`)).toBe(0);
   });
 });
 
