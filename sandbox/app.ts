@@ -17,8 +17,16 @@ import { download } from "./archive.ts";
 import { domains, restart } from "./services.ts";
 import { CreateBody, createWorkspace, currentBranch, deleteWorkspace } from "./workspace.ts";
 import { list } from "./listing.ts";
+import { jailMode, NO_ISOLATION, type Workspace } from "./jail.ts";
 
-export type SandboxConfig = { root: string; secret: string; /** file:// clones, for tests only. */ allowFileClone?: boolean };
+export type SandboxConfig = {
+  root: string;
+  secret: string;
+  /** file:// clones, for tests only. */
+  allowFileClone?: boolean;
+  /** Clones from private/loopback addresses (SANDBOX_ALLOW_PRIVATE_GIT=1; tests with a local git daemon). */
+  allowPrivateGit?: boolean;
+};
 
 type Route = (ctx: Ctx) => Promise<void>;
 // "METHOD sub-path" under /workspaces/{userId}/{projectId}/
@@ -80,12 +88,13 @@ export function createSandbox(config: SandboxConfig): http.Server {
     }
     if (!parts) throw new HttpError(404, "Not found");
     const wsDir = workspaceDir(config.root, parts.userId, parts.projectId);
+    const ws: Workspace = { root: config.root, dir: wsDir };
     if (parts.rest === "") {
       if (method === "POST") {
         const body = await readJson(req, CreateBody);
-        const existed = await createWorkspace(wsDir, parts.projectId, body, !!config.allowFileClone);
+        const existed = await createWorkspace(ws, parts.projectId, body, { allowFile: !!config.allowFileClone, allowPrivate: !!config.allowPrivateGit });
         const gitInitialized = !!(await fs.stat(`${wsDir}/.git`).catch(() => null));
-        const workspace = { userId: parts.userId, projectId: parts.projectId, gitInitialized, branch: await currentBranch(wsDir) };
+        const workspace = { userId: parts.userId, projectId: parts.projectId, gitInitialized, branch: await currentBranch(ws) };
         return ok(res, { workspace }, existed ? 200 : 201);
       }
       if (method === "GET") {
@@ -93,7 +102,7 @@ export function createSandbox(config: SandboxConfig): http.Server {
         return ok(res, { workspace: { userId: parts.userId, projectId: parts.projectId } });
       }
       if (method === "DELETE") {
-        await deleteWorkspace(wsDir);
+        await deleteWorkspace(ws);
         return ok(res, { deleted: true });
       }
       throw new HttpError(405, "Method not allowed");
@@ -104,7 +113,7 @@ export function createSandbox(config: SandboxConfig): http.Server {
       throw new HttpError(known ? 405 : 404, known ? "Method not allowed" : "Not found");
     }
     if (!(await workspaceExists(wsDir))) throw new HttpError(404, "Workspace not found");
-    await route({ req, res, url, wsDir, userId: parts.userId, projectId: parts.projectId });
+    await route({ req, res, url, wsDir, ws, userId: parts.userId, projectId: parts.projectId });
   }
 
   const server = http.createServer((req, res) => {
@@ -132,7 +141,8 @@ export function createSandbox(config: SandboxConfig): http.Server {
       if (!parts || parts.rest !== "terminal") return refuse(404, "Not found");
       const wsDir = workspaceDir(config.root, parts.userId, parts.projectId);
       if (!(await workspaceExists(wsDir))) return refuse(404, "Workspace not found");
-      terminals.handleUpgrade(req, socket, head, wsDir);
+      if (jailMode() === "refused") return refuse(503, NO_ISOLATION);
+      terminals.handleUpgrade(req, socket, head, { root: config.root, dir: wsDir });
     })().catch((err: unknown) => {
       if (err instanceof HttpError) return refuse(err.status, err.message);
       console.error("[sandbox] upgrade failed", err);

@@ -5,7 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import * as v from "valibot";
 import { HttpError, ok, readJson } from "./http.ts";
-import { joinName, resolveInside } from "./paths.ts";
+import { joinName, resolveInside, resolveWritable } from "./paths.ts";
+import { writeAsWorkspace } from "./owned-fs.ts";
 import type { Ctx } from "./context.ts";
 
 export const MAX_READ_BYTES = 5 * 1024 * 1024;
@@ -116,17 +117,16 @@ const WriteBody = v.object({
 
 export async function writeFile(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, WriteBody);
-  const { abs, rel } = await resolveInside(ctx.wsDir, requiredPath(body.path));
+  const { abs, rel } = await resolveWritable(ctx.wsDir, requiredPath(body.path));
   const existing = await fs.stat(abs).catch(() => null);
   if (existing?.isDirectory()) throw new HttpError(400, "Is a directory");
   const data = Buffer.from(body.content, body.encoding === "base64" ? "base64" : "utf8");
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, data);
+  await writeAsWorkspace(ctx.ws, abs, data);
   ok(ctx.res, { path: rel, size: data.length });
 }
 
 export async function upload(ctx: Ctx): Promise<void> {
-  const folder = await resolveInside(ctx.wsDir, ctx.url.searchParams.get("path"));
+  const folder = await resolveWritable(ctx.wsDir, ctx.url.searchParams.get("path"));
   if (Number(ctx.req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) {
     throw new HttpError(413, "Upload too large");
   }
@@ -156,9 +156,8 @@ export async function upload(ctx: Ctx): Promise<void> {
     const target = targets[i]!;
     const existing = await fs.stat(target.abs).catch(() => null);
     if (existing?.isDirectory()) throw new HttpError(400, "Is a directory");
-    await fs.mkdir(path.dirname(target.abs), { recursive: true });
     const data = Buffer.from(await file.arrayBuffer());
-    await fs.writeFile(target.abs, data);
+    await writeAsWorkspace(ctx.ws, target.abs, data);
     written.push({ path: target.rel, size: data.length });
   }
   ok(ctx.res, { files: written });
@@ -171,19 +170,19 @@ export async function upload(ctx: Ctx): Promise<void> {
  */
 async function uploadTargets(wsDir: string, folderRel: string, files: File[], filePath: FormDataEntryValue | null) {
   if (typeof filePath === "string" && filePath.trim() !== "") {
-    const dest = await resolveInside(wsDir, filePath);
+    const dest = await resolveWritable(wsDir, filePath);
     const isFolder = filePath.endsWith("/") || files.length > 1 || !!(await fs.stat(dest.abs).catch(() => null))?.isDirectory();
     if (!isFolder) {
       if (!dest.rel) throw new HttpError(400, "path is required");
       return [dest];
     }
-    return Promise.all(files.map((f) => resolveInside(wsDir, joinName(dest.rel, f.name))));
+    return Promise.all(files.map((f) => resolveWritable(wsDir, joinName(dest.rel, f.name))));
   }
-  return Promise.all(files.map((f) => resolveInside(wsDir, joinName(folderRel, f.name))));
+  return Promise.all(files.map((f) => resolveWritable(wsDir, joinName(folderRel, f.name))));
 }
 
 export async function deleteFile(ctx: Ctx): Promise<void> {
-  const { abs, rel } = await resolveInside(ctx.wsDir, requiredPath(ctx.url.searchParams.get("path")));
+  const { abs, rel } = await resolveWritable(ctx.wsDir, requiredPath(ctx.url.searchParams.get("path")));
   await fs.lstat(abs); // 404 when missing
   await fs.rm(abs, { recursive: true, force: false });
   ok(ctx.res, { path: rel });

@@ -1,50 +1,35 @@
 // Git routes. git always runs through execFile with an argument array (never a shell string),
 // inside the workspace, with prompts disabled so a call can never hang waiting for input.
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { HttpError, ok, readJson } from "./http.ts";
 import { resolveInside } from "./paths.ts";
 import type { Ctx } from "./context.ts";
+import type { Workspace } from "./jail.ts";
+import { git } from "./git-run.ts";
+import { writeAsWorkspace } from "./owned-fs.ts";
 
-// A fixed identity for commits made by the host, so commits work on machines without git config.
-const IDENTITY = ["-c", "user.name=Sandbox", "-c", "user.email=sandbox@localhost", "-c", "core.quotepath=off"];
+export { git, type GitResult } from "./git-run.ts";
 
-export type GitResult = { code: number; stdout: string; stderr: string };
-
-export function git(cwd: string, args: string[]): Promise<GitResult> {
-  return new Promise((resolve) => {
-    execFile(
-      "git",
-      [...IDENTITY, ...args],
-      { cwd, maxBuffer: 32 * 1024 * 1024, timeout: 30_000, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-      },
-    );
-  });
-}
-
-async function gitOrFail(cwd: string, args: string[]): Promise<string> {
-  const r = await git(cwd, args);
+async function gitOrFail(ws: Workspace, args: string[]): Promise<string> {
+  const r = await git(ws, args);
   if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim()}`);
   return r.stdout;
 }
 
 /** Creates the initial repository of a new workspace: branch master, one commit of a README. */
-export async function initRepo(wsDir: string, title: string): Promise<void> {
-  if (await fs.stat(path.join(wsDir, ".git")).catch(() => null)) return;
-  await gitOrFail(wsDir, ["init", "-q", "-b", "master"]);
-  const readme = path.join(wsDir, "README.md");
-  if (!(await fs.stat(readme).catch(() => null))) await fs.writeFile(readme, `# ${title}\n`);
-  await gitOrFail(wsDir, ["add", "-A"]);
-  await gitOrFail(wsDir, ["commit", "-q", "-m", "Initial commit"]);
+export async function initRepo(ws: Workspace, title: string): Promise<void> {
+  if (await fs.stat(path.join(ws.dir, ".git")).catch(() => null)) return;
+  await gitOrFail(ws, ["init", "-q", "-b", "master"]);
+  const readme = path.join(ws.dir, "README.md");
+  if (!(await fs.stat(readme).catch(() => null))) await writeAsWorkspace(ws, readme, `# ${title}\n`);
+  await gitOrFail(ws, ["add", "-A"]);
+  await gitOrFail(ws, ["commit", "-q", "-m", "Initial commit"]);
 }
 
-async function requireRepo(wsDir: string): Promise<void> {
-  const r = await git(wsDir, ["rev-parse", "--is-inside-work-tree"]);
+async function requireRepo(ws: Workspace): Promise<void> {
+  const r = await git(ws, ["rev-parse", "--is-inside-work-tree"]);
   if (r.code !== 0) throw new HttpError(400, "Not a git repository");
 }
 
@@ -58,9 +43,9 @@ function statusName(x: string, y: string): string {
 }
 
 export async function status(ctx: Ctx): Promise<void> {
-  await requireRepo(ctx.wsDir);
-  const branch = (await git(ctx.wsDir, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
-  const out = await gitOrFail(ctx.wsDir, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
+  await requireRepo(ctx.ws);
+  const branch = (await git(ctx.ws, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
+  const out = await gitOrFail(ctx.ws, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
   const parts = out.split("\0");
   const files: { filePath: string; status: string }[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -71,16 +56,16 @@ export async function status(ctx: Ctx): Promise<void> {
     files.push({ filePath: entry.slice(3), status: statusName(x, y) });
     if (x === "R" || x === "C") i++; // -z puts the rename source in the next field
   }
-  const remotes = (await git(ctx.wsDir, ["remote"])).stdout.trim();
+  const remotes = (await git(ctx.ws, ["remote"])).stdout.trim();
   ok(ctx.res, { branch, files, hasChanges: files.length > 0, hasRemote: remotes.length > 0 });
 }
 
 export async function diff(ctx: Ctx): Promise<void> {
-  await requireRepo(ctx.wsDir);
+  await requireRepo(ctx.ws);
   const { abs, rel } = await resolveInside(ctx.wsDir, ctx.url.searchParams.get("path"));
   if (!rel) throw new HttpError(400, "path is required");
   // HEAD side: empty when the file is new (or there is no commit yet).
-  const head = await git(ctx.wsDir, ["show", `HEAD:${rel}`]);
+  const head = await git(ctx.ws, ["show", "--no-textconv", "--no-ext-diff", `HEAD:${rel}`]);
   const original = head.code === 0 ? head.stdout : "";
   const st = await fs.stat(abs).catch(() => null);
   if (st && !st.isFile()) throw new HttpError(400, "Not a file");
@@ -89,11 +74,11 @@ export async function diff(ctx: Ctx): Promise<void> {
 }
 
 export async function commits(ctx: Ctx): Promise<void> {
-  await requireRepo(ctx.wsDir);
+  await requireRepo(ctx.ws);
   const raw = Number(ctx.url.searchParams.get("limit") ?? 50);
   const limit = Number.isInteger(raw) && raw > 0 ? Math.min(raw, 500) : 50;
   // Unit/record separators keep messages with any punctuation parseable.
-  const r = await git(ctx.wsDir, ["log", `-n${limit}`, "--format=%H%x1f%s%x1f%an%x1f%aI%x1e"]);
+  const r = await git(ctx.ws, ["log", "--no-textconv", "--no-ext-diff", `-n${limit}`, "--format=%H%x1f%s%x1f%an%x1f%aI%x1e"]);
   if (r.code !== 0) return ok(ctx.res, { commits: [] }); // no commit yet
   const list = r.stdout
     .split("\x1e")
@@ -110,16 +95,16 @@ const CommitBody = v.object({ message: v.pipe(v.string(), v.trim(), v.minLength(
 
 export async function commit(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, CommitBody);
-  await requireRepo(ctx.wsDir);
-  await gitOrFail(ctx.wsDir, ["add", "-A"]);
+  await requireRepo(ctx.ws);
+  await gitOrFail(ctx.ws, ["add", "-A"]);
   // With no HEAD yet, anything staged is a change; otherwise compare the index against HEAD.
-  const hasHead = (await git(ctx.wsDir, ["rev-parse", "-q", "--verify", "HEAD"])).code === 0;
+  const hasHead = (await git(ctx.ws, ["rev-parse", "-q", "--verify", "HEAD"])).code === 0;
   const staged = hasHead
-    ? (await git(ctx.wsDir, ["diff", "--cached", "--quiet"])).code !== 0
-    : (await gitOrFail(ctx.wsDir, ["ls-files"])).trim().length > 0;
+    ? (await git(ctx.ws, ["diff", "--cached", "--quiet", "--no-ext-diff", "--no-textconv"])).code !== 0
+    : (await gitOrFail(ctx.ws, ["ls-files"])).trim().length > 0;
   if (!staged) throw new HttpError(400, "Nothing to commit");
-  await gitOrFail(ctx.wsDir, ["commit", "-q", "-m", body.message]);
-  const hash = (await gitOrFail(ctx.wsDir, ["rev-parse", "HEAD"])).trim();
+  await gitOrFail(ctx.ws, ["commit", "-q", "-m", body.message]);
+  const hash = (await gitOrFail(ctx.ws, ["rev-parse", "HEAD"])).trim();
   ok(ctx.res, { hash, message: body.message });
 }
 
@@ -132,12 +117,12 @@ export async function checkout(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, CheckoutBody);
   const hash = body.hash ?? body.commitHash ?? "";
   if (!/^[0-9a-f]{4,40}$/i.test(hash)) throw new HttpError(400, "hash must be a hex commit id");
-  await requireRepo(ctx.wsDir);
-  const exists = await git(ctx.wsDir, ["cat-file", "-e", `${hash}^{commit}`]);
+  await requireRepo(ctx.ws);
+  const exists = await git(ctx.ws, ["cat-file", "-e", `${hash}^{commit}`]);
   if (exists.code !== 0) throw new HttpError(404, "Commit not found");
   // The UI confirms before this: uncommitted changes to tracked files are discarded.
-  const r = await git(ctx.wsDir, ["checkout", "-q", "-f", "--detach", hash]);
+  const r = await git(ctx.ws, ["checkout", "-q", "-f", "--detach", hash]);
   if (r.code !== 0) throw new HttpError(409, `Checkout failed: ${r.stderr.trim()}`);
-  const head = (await gitOrFail(ctx.wsDir, ["rev-parse", "HEAD"])).trim();
+  const head = (await gitOrFail(ctx.ws, ["rev-parse", "HEAD"])).trim();
   ok(ctx.res, { hash: head });
 }

@@ -75,3 +75,32 @@ export function joinName(folder: string, name: string): string {
   }
   return folder ? `${folder}/${base}` : base;
 }
+
+export const GIT_PATH = "Paths inside .git cannot be changed through the file API";
+
+/** True when any segment is `.git` (any case, any depth: nested repositories too). */
+export function touchesGit(rel: string): boolean {
+  return rel.split(/[\\/]+/).some((seg) => seg.toLowerCase() === ".git");
+}
+
+/**
+ * `resolveInside` for paths the file API changes (write, upload, delete): refused when the path
+ * or, through a symlink, its real location is inside a `.git` folder, so nobody can plant git
+ * configuration (core.fsmonitor) or hooks without a terminal.
+ */
+export async function resolveWritable(wsDir: string, rel: unknown): Promise<{ abs: string; rel: string }> {
+  const target = await resolveInside(wsDir, rel);
+  if (touchesGit(target.rel)) throw new HttpError(403, GIT_PATH);
+  const realRoot = await fs.realpath(wsDir);
+  let probe = target.abs;
+  for (;;) {
+    const real = await fs.realpath(probe).catch(() => null);
+    if (real !== null) {
+      const suffix = path.relative(probe, target.abs);
+      if (touchesGit(path.relative(realRoot, path.join(real, suffix)))) throw new HttpError(403, GIT_PATH);
+      return target;
+    }
+    if (probe === wsDir) return target;
+    probe = path.dirname(probe);
+  }
+}

@@ -1,5 +1,6 @@
 // Listening ports of the processes a workspace's terminals started, read from /proc (Linux).
-// A process belongs to a workspace when it descends from one of its live terminal shells, or
+// A process belongs to a workspace when it runs as the workspace's own uid (jail mode: exact, the
+// process cannot change it), descends from one of its live terminal shells, or (outside the jail)
 // carries the workspace marker in its environment (which survives the shell exiting and the
 // process being re-parented to init).
 import fs from "node:fs/promises";
@@ -7,6 +8,7 @@ import * as v from "valibot";
 import { HttpError, ok, readJson } from "./http.ts";
 import { shellPids, WORKSPACE_ENV } from "./terminal.ts";
 import type { Ctx } from "./context.ts";
+import { uidOf, type Workspace } from "./jail.ts";
 
 const CLK_TCK = 100; // USER_HZ is 100 on every mainstream Linux build
 
@@ -40,7 +42,16 @@ async function allPids(): Promise<number[]> {
   return names.filter((n) => /^\d+$/.test(n)).map(Number);
 }
 
-export async function workspacePids(wsDir: string): Promise<Set<number>> {
+/** The real uid of a process (first field of the Uid line), or null when it is gone. */
+async function realUid(pid: number): Promise<number | null> {
+  const status = await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const m = /^Uid:\s+(\d+)/m.exec(status);
+  return m ? Number(m[1]) : null;
+}
+
+export async function workspacePids(ws: Workspace): Promise<Set<number>> {
+  const wsDir = ws.dir;
+  const uid = await uidOf(ws);
   const shells = shellPids(wsDir);
   const marker = `${WORKSPACE_ENV}=${wsDir}\0`;
   const parent = new Map<number, number>();
@@ -60,15 +71,19 @@ export async function workspacePids(wsDir: string): Promise<Set<number>> {
       cur = parent.get(cur);
     }
     if (owned.has(pid) || !parent.has(pid)) continue;
+    if (uid !== null) {
+      if ((await realUid(pid)) === uid) owned.add(pid);
+      continue;
+    }
     const env = await fs.readFile(`/proc/${pid}/environ`, "utf8").catch(() => "");
     if (`${env}\0`.includes(marker)) owned.add(pid);
   }
   return owned;
 }
 
-export async function listListeners(wsDir: string): Promise<Listener[]> {
+export async function listListeners(ws: Workspace): Promise<Listener[]> {
   const inodes = await listeningInodes();
-  const owned = await workspacePids(wsDir);
+  const owned = await workspacePids(ws);
   const uptimeText = await fs.readFile("/proc/uptime", "utf8").catch(() => "0");
   const systemUptime = parseFloat(uptimeText);
   const out: Listener[] = [];
@@ -101,7 +116,7 @@ export async function listListeners(wsDir: string): Promise<Listener[]> {
 }
 
 export async function processes(ctx: Ctx): Promise<void> {
-  ok(ctx.res, { processes: await listListeners(ctx.wsDir) });
+  ok(ctx.res, { processes: await listListeners(ctx.ws) });
 }
 
 const KillBody = v.object({
@@ -117,7 +132,7 @@ export async function alive(pid: number): Promise<boolean> {
 
 export async function killPort(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, KillBody);
-  const targets = (await listListeners(ctx.wsDir)).filter((l) => l.port === body.port);
+  const targets = (await listListeners(ctx.ws)).filter((l) => l.port === body.port);
   if (targets.length === 0) throw new HttpError(404, `No process of this workspace listens on port ${body.port}`);
   const killed: { pid: number; port: number }[] = [];
   const failed: { pid: number; port: number; error: string }[] = [];

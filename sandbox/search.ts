@@ -1,12 +1,19 @@
 // Project search (spec 02 "Project search request"): file names, content lines and symbols,
-// by walking the workspace in Node so no external tool (rg, grep) is required.
+// by walking the workspace in Node so no external tool (rg, grep) is required. Content patterns
+// run on RE2 (re2js: linear time, no backtracking, so `^(a+)+$` cannot explode), each request
+// has a time and byte budget and yields between files, and a workspace runs one search at a time:
+// no request can stall the host for the other workspaces.
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
+import { RE2JS } from "re2js";
 import { HttpError, ok, readJson } from "./http.ts";
 import type { Ctx } from "./context.ts";
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
+export const SEARCH_BUDGET_MS = 5000;
+const MAX_BYTES_READ = 64 * 1024 * 1024;
+const running = new Set<string>();
 const MAX_SCANNED = 20_000; // bounds the walk on huge workspaces
 const DEFAULT_CONTENT_MAX = 1024 * 1024;
 
@@ -47,21 +54,40 @@ function fuzzy(needle: string, hay: string): boolean {
   return i === needle.length;
 }
 
+/** The content pattern on RE2; syntax RE2 has no linear-time answer for (backreferences, lookaround) is a 400. */
+function contentMatcher(query: string, regex: boolean, wholeWord: boolean, caseSensitive: boolean): (line: string) => boolean {
+  const src = regex ? query : escapeRe(query);
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(wholeWord ? `\\b(?:${src})\\b` : src, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, "") : "";
+    throw new HttpError(400, `Invalid or unsupported regular expression (backreferences and lookaround are not supported)${detail ? `: ${detail}` : ""}`);
+  }
+  return (line) => re.matcher(line).find();
+}
+
 export async function search(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, SearchBody);
   const types = new Set(body.searchTypes);
-  const flags = body.caseSensitive ? "" : "i";
-  let lineRe: RegExp;
+  const matches = contentMatcher(body.query, !!body.contentOptions?.regex, !!body.contentOptions?.wholeWord, body.caseSensitive);
+  if (running.has(ctx.wsDir)) throw new HttpError(429, "A search is already running in this workspace");
+  running.add(ctx.wsDir);
   try {
-    const src = body.contentOptions?.regex ? body.query : escapeRe(body.query);
-    lineRe = new RegExp(body.contentOptions?.wholeWord ? `\\b(?:${src})\\b` : src, flags);
-  } catch {
-    throw new HttpError(400, "Invalid regular expression");
+    await runSearch(ctx, body, types, matches);
+  } finally {
+    running.delete(ctx.wsDir);
   }
+}
+
+async function runSearch(ctx: Ctx, body: v.InferOutput<typeof SearchBody>, types: Set<string>, matches: (line: string) => boolean): Promise<void> {
+  const deadline = Date.now() + SEARCH_BUDGET_MS;
+  let bytesRead = 0;
+  let truncated = false;
   const norm = (s: string) => (body.caseSensitive ? s : s.toLowerCase());
   const q = norm(body.query);
   const exts = body.fileTypes?.map((e) => norm(e.startsWith(".") ? e : `.${e}`));
-  const maxContent = body.contentOptions?.maxFileSize ?? DEFAULT_CONTENT_MAX;
+  const maxContent = Math.min(body.contentOptions?.maxFileSize ?? DEFAULT_CONTENT_MAX, 16 * 1024 * 1024);
   const max = body.maxResults;
 
   const results = {
@@ -83,6 +109,10 @@ export async function search(ctx: Ctx): Promise<void> {
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       if (scanned >= MAX_SCANNED) return;
+      if (Date.now() > deadline || bytesRead > MAX_BYTES_READ) {
+        truncated = true;
+        return;
+      }
       if (SKIP_DIRS.has(e.name) || (!body.includeHidden && e.name.startsWith("."))) continue;
       const abs = path.join(dirAbs, e.name);
       const rel = dirRel ? `${dirRel}/${e.name}` : e.name;
@@ -108,9 +138,12 @@ export async function search(ctx: Ctx): Promise<void> {
       if ((!wantContent && !wantSymbols) || st.size > maxContent) continue;
       const buf = await fs.readFile(abs).catch(() => null);
       if (!buf || buf.includes(0)) continue; // binary
+      bytesRead += buf.length;
+      // Let other requests (other workspaces) run between files.
+      await new Promise((r) => setImmediate(r));
       const lines = buf.toString("utf8").split(/\r?\n/);
       lines.forEach((line, i) => {
-        if (wantContent && results.content.length < max && lineRe.test(line)) {
+        if (wantContent && results.content.length < max && matches(line)) {
           results.content.push({ filePath: rel, lineNumber: i + 1, line: line.slice(0, 500) });
         }
         if (wantSymbols && results.symbols.length < max) {
@@ -139,7 +172,8 @@ export async function search(ctx: Ctx): Promise<void> {
       contentMatches: results.content.length,
       filesFound: results.files.length,
       filesScanned: scanned,
+      truncated,
     },
-    errors,
+    errors: truncated ? [...errors, `Search stopped early (limit ${SEARCH_BUDGET_MS / 1000} s or ${MAX_BYTES_READ / 1024 / 1024} MB)`] : errors,
   });
 }

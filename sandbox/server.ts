@@ -4,6 +4,7 @@ import path from "node:path";
 import fs from "node:fs/promises";
 import { createSandbox } from "./app.ts";
 import { killAllSessions } from "./terminal.ts";
+import { jailMode, NO_ISOLATION } from "./jail.ts";
 
 const secret = process.env.SANDBOX_SECRET ?? "";
 if (secret.length < 16) {
@@ -22,7 +23,14 @@ await fs.mkdir(root, { recursive: true });
 const realRoot = await fs.realpath(root);
 
 // file:// clones read the host's own disk, so only test runs turn them on.
-const server = createSandbox({ root: realRoot, secret, allowFileClone: process.env.SANDBOX_ALLOW_FILE_CLONE === "1" });
+const server = createSandbox({
+  root: realRoot,
+  secret,
+  allowFileClone: process.env.SANDBOX_ALLOW_FILE_CLONE === "1",
+  allowPrivateGit: process.env.SANDBOX_ALLOW_PRIVATE_GIT === "1",
+});
+const isolation = jailMode();
+if (isolation === "refused") console.error(`[sandbox] ${NO_ISOLATION}; terminals and commands are refused (SANDBOX_ALLOW_UNISOLATED=1 allows them without isolation)`);
 
 // A bug in one request must not take down every workspace's terminals: log and keep serving.
 process.on("uncaughtException", (err) => console.error("[sandbox] uncaught exception", err));
@@ -32,7 +40,7 @@ server.listen(port, host, () => {
   const addr = server.address();
   const actual = typeof addr === "object" && addr ? addr.port : port;
   // One JSON line so a supervisor (or the tests, with SANDBOX_PORT=0) can read the real port.
-  console.log(JSON.stringify({ event: "listening", host, port: actual, root: realRoot }));
+  console.log(JSON.stringify({ event: "listening", host, port: actual, root: realRoot, isolation }));
 });
 
 function shutdown(): void {

@@ -6,6 +6,7 @@ import { ok } from "./http.ts";
 import { alive, listListeners, statFields, workspacePids } from "./processes.ts";
 import { endSessions } from "./terminal.ts";
 import type { Ctx } from "./context.ts";
+import type { Workspace } from "./jail.ts";
 
 export const HEALTH_TIMEOUT_MS = 2000;
 
@@ -38,7 +39,7 @@ function probe(port: number): Promise<Probe> {
  */
 export async function domains(ctx: Ctx): Promise<void> {
   const byPort = new Map<number, Awaited<ReturnType<typeof listListeners>>>();
-  for (const l of await listListeners(ctx.wsDir)) {
+  for (const l of await listListeners(ctx.ws)) {
     const list = byPort.get(l.port) ?? [];
     list.push(l);
     byPort.set(l.port, list);
@@ -116,11 +117,11 @@ async function survivors(targets: Target[], ms: number): Promise<Target[]> {
  * pass catches anything started meanwhile. Other workspaces and the host itself are never touched.
  */
 export async function restart(ctx: Ctx): Promise<void> {
-  ok(ctx.res, await stopWorkspace(ctx.wsDir));
+  ok(ctx.res, await stopWorkspace(ctx.ws));
 }
 
 /** The work of `restart`, also used before a workspace is deleted. */
-export async function stopWorkspace(wsDir: string): Promise<{
+export async function stopWorkspace(ws: Workspace): Promise<{
   terminals_closed: number[];
   killed_processes: { pid: number; command: string }[];
   failed_processes: { pid: number; command: string; error: string }[];
@@ -132,12 +133,12 @@ export async function stopWorkspace(wsDir: string): Promise<{
   const terminals: number[] = [];
 
   for (let pass = 0; pass < 2; pass++) {
-    const owned = [...(await workspacePids(wsDir))].filter((pid) => !guard.has(pid) && !seen.has(pid));
+    const owned = [...(await workspacePids(ws))].filter((pid) => !guard.has(pid) && !seen.has(pid));
     // Each target's start time is kept so a pid reused by an unrelated process is left alone.
     const targets: Target[] = await Promise.all(
       owned.map(async (pid) => ({ pid, start: await startTime(pid), command: await commandOf(pid) })),
     );
-    for (const pid of endSessions(wsDir)) terminals.push(pid);
+    for (const pid of endSessions(ws.dir)) terminals.push(pid);
     const shells = new Set(terminals);
     const others = targets.filter((t) => !shells.has(t.pid)); // shells end through their PTYs
     for (const t of targets) seen.add(t.pid);

@@ -1,11 +1,14 @@
 // PTY terminals over WebSocket. Each socket owns one bash in a PTY; the frames are the spec's
 // terminal messages as JSON. Nothing a client sends, and nothing the shell does, may take the
-// host down: every frame is validated and every PTY call is guarded.
+// host down: every frame is validated and every PTY call is guarded. The shell runs in the
+// workspace's jail (jail.ts) with an environment built from nothing of the host's.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import * as pty from "@lydell/node-pty";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import * as v from "valibot";
+import { HttpError } from "./http.ts";
+import { jailMode, workspaceCommand, type Workspace } from "./jail.ts";
 
 /** Environment marker that ties processes to their workspace even after their shell is gone. */
 export const WORKSPACE_ENV = "SANDBOX_WORKSPACE";
@@ -44,28 +47,27 @@ const ClientFrame = v.variant("type", [
   v.object({ type: v.literal("ping") }),
 ]);
 
-/** The shell's environment: the host's, minus its own SANDBOX_* settings (the secret!). */
-function shellEnv(wsDir: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, val] of Object.entries(process.env)) {
-    if (val !== undefined && !k.startsWith("SANDBOX_")) env[k] = val;
-  }
-  return { ...env, TERM: "xterm-256color", COLORTERM: "truecolor", HOME: wsDir, [WORKSPACE_ENV]: wsDir };
-}
-
 export function createTerminalServer() {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
-  function attach(ws: WebSocket, wsDir: string): void {
+  async function attach(ws: WebSocket, workspace: Workspace): Promise<void> {
+    const wsDir = workspace.dir;
     const send = (frame: Record<string, unknown>) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
     };
+    // Frames that arrive while the jail is being prepared are kept and replayed in order.
+    const early: [RawData, boolean][] = [];
+    const keep = (raw: RawData, isBinary: boolean) => void (early.length < 256 && early.push([raw, isBinary]));
+    ws.on("message", keep);
     let shell: pty.IPty;
     try {
-      shell = pty.spawn("bash", [], { name: "xterm-256color", cols: 80, rows: 24, cwd: wsDir, env: shellEnv(wsDir) });
+      // In the jail the uid identifies the workspace's processes; elsewhere the marker does.
+      const marker: Record<string, string> = jailMode() === "jail" ? {} : { [WORKSPACE_ENV]: wsDir };
+      const cmd = await workspaceCommand(workspace, ["bash"], { interactive: true, env: marker });
+      shell = pty.spawn(cmd.file, cmd.args, { name: "xterm-256color", cols: 80, rows: 24, cwd: cmd.cwd, env: cmd.env });
     } catch (err) {
-      console.error("[sandbox] pty spawn failed", err);
-      send({ type: "error", message: "Failed to initialize terminal" });
+      if (!(err instanceof HttpError)) console.error("[sandbox] pty spawn failed", err);
+      send({ type: "error", message: err instanceof HttpError ? err.message : "Failed to initialize terminal" });
       ws.close(1011, "spawn failed");
       return;
     }
@@ -84,7 +86,7 @@ export function createTerminalServer() {
     });
     send({ type: "status", status: "connected" });
 
-    ws.on("message", (raw, isBinary) => {
+    const onFrame = (raw: RawData, isBinary: boolean) => {
       let frame: v.InferOutput<typeof ClientFrame>;
       try {
         const parsed = v.safeParse(ClientFrame, JSON.parse(isBinary ? "" : String(raw)));
@@ -104,17 +106,21 @@ export function createTerminalServer() {
       } catch (err) {
         send({ type: "error", message: `Terminal error: ${(err as Error).message}` });
       }
-    });
-    // Closing the socket ends the shell (and, through SIGHUP, its jobs).
+    };
+    ws.off("message", keep);
+    ws.on("message", onFrame);
+    for (const [raw, isBinary] of early) onFrame(raw, isBinary);
+    // Closing the socket ends the shell (and, through SIGHUP, its jobs), also if it closed meanwhile.
     ws.on("close", () => {
       if (!exited) safeKill(shell);
     });
+    if (ws.readyState !== ws.OPEN) safeKill(shell);
     ws.on("error", (err) => console.error("[sandbox] terminal socket error", err.message));
   }
 
   return {
-    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, wsDir: string): void {
-      wss.handleUpgrade(req, socket, head, (ws) => attach(ws, wsDir));
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, workspace: Workspace): void {
+      wss.handleUpgrade(req, socket, head, (ws) => void attach(ws, workspace));
     },
     close(): void {
       killAllSessions();

@@ -1,12 +1,15 @@
 // Creating and removing whole workspaces: an empty folder, a fresh repository (`init`), or a
-// shallow clone of a remote repository (`cloneUrl`). git runs without a shell, without prompts and
-// only over the transports allowed here, so a repository URL cannot run anything on the host.
-import { execFile } from "node:child_process";
+// shallow clone of a remote repository (`cloneUrl`). git runs in the workspace's jail, without a
+// shell or prompts, only over the transports allowed here and only to public addresses (clone-target.ts).
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { HttpError } from "./http.ts";
 import { git, initRepo } from "./git.ts";
+import { protocolConfig } from "./git-run.ts";
+import { cloneTarget, UNREACHABLE } from "./clone-target.ts";
+import { jailMode, uidOf, type Workspace } from "./jail.ts";
+import { giveToWorkspace } from "./uids.ts";
 import { stopWorkspace } from "./services.ts";
 
 export const CLONE_TIMEOUT_MS = 120_000;
@@ -25,7 +28,7 @@ export type CreateBody = v.InferOutput<typeof CreateBody>;
  * Only http(s):// and git:// are cloned; file:// only when the host allows it (tests). ssh needs
  * keys the host does not have, and transports like `ext::` would run commands.
  */
-export function checkCloneUrl(raw: string, allowFile: boolean): { url: string; protocols: string } {
+export function checkCloneUrl(raw: string, allowFile: boolean): { url: URL; protocols: string[] } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -37,36 +40,16 @@ export function checkCloneUrl(raw: string, allowFile: boolean): { url: string; p
     throw new HttpError(400, `Unsupported repository URL: use ${allowFile ? "http(s)://, git:// or file://" : "http(s):// or git://"}`);
   }
   if (url.protocol === "file:" && (url.host !== "" || !url.pathname.startsWith("/"))) throw new HttpError(400, "Invalid repository URL");
-  return { url: raw, protocols: schemes.map((s) => s.slice(0, -1)).join(":") };
+  return { url, protocols: schemes.map((s) => s.slice(0, -1)) };
 }
 
-function run(cwd: string, args: string[], protocols: string): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    execFile(
-      "git",
-      args,
-      {
-        cwd,
-        timeout: CLONE_TIMEOUT_MS,
-        maxBuffer: 4 * 1024 * 1024,
-        // GIT_ALLOW_PROTOCOL also applies to submodules and redirects; no prompt can ever block.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ALLOW_PROTOCOL: protocols, GIT_ASKPASS: "echo", SSH_ASKPASS: "echo" },
-      },
-      (err, _stdout, stderr) => {
-        const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
-        resolve({ code: e ? (typeof e.code === "number" ? e.code : 1) : 0, stderr: String(stderr), timedOut: !!e?.killed });
-      },
-    );
-  });
-}
-
-/** The last meaningful line git printed, which names the cause ("repository … not found"). */
-function reasonOf(stderr: string): string {
-  const lines = stderr
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("Cloning into") && !l.startsWith("warning:"));
-  return (lines.at(-1) ?? "git clone failed").replace(/^fatal:\s*/, "").slice(0, 300);
+/**
+ * Why a clone failed, in words that do not tell an open port from a closed one: only a branch
+ * the (reachable, real git) server does not have is named; everything else is one text.
+ */
+function reasonOf(stderr: string, branch: string | undefined): string {
+  if (branch && /Remote branch .* not found/i.test(stderr)) return `Clone failed: remote branch ${branch} not found`;
+  return UNREACHABLE;
 }
 
 async function isEmptyDir(dir: string): Promise<boolean> {
@@ -74,42 +57,80 @@ async function isEmptyDir(dir: string): Promise<boolean> {
   return names === null || names.length === 0;
 }
 
+export type CloneOptions = { allowFile: boolean; allowPrivate: boolean };
+
 /**
- * `git clone --depth 50 [--branch b] <url> .` into the workspace, which must be empty. A failed or
- * timed-out clone leaves no workspace behind, so the caller can retry (e.g. without the branch).
+ * `git clone --depth 50 [--branch b] <url> .` into the workspace, which must be empty, inside the
+ * workspace's jail. A failed or timed-out clone leaves no workspace behind, so the caller can retry
+ * (e.g. without the branch).
  */
-export async function cloneInto(wsDir: string, cloneUrl: string, branch: string | undefined, allowFile: boolean): Promise<void> {
-  const { url, protocols } = checkCloneUrl(cloneUrl, allowFile);
-  if (!(await isEmptyDir(wsDir))) throw new HttpError(409, "Workspace is not empty");
-  await fs.mkdir(wsDir, { recursive: true });
-  const args = ["clone", "-q", `--depth=${CLONE_DEPTH}`, ...(branch ? [`--branch=${branch}`] : []), "--", url, "."];
-  const r = await run(wsDir, args, protocols);
-  if (r.code === 0) return;
-  await fs.rm(wsDir, { recursive: true, force: true });
-  if (r.timedOut) throw new HttpError(504, `Clone timed out after ${CLONE_TIMEOUT_MS / 1000} s`);
-  throw new HttpError(422, `Clone failed: ${reasonOf(r.stderr)}`);
+export async function cloneInto(ws: Workspace, cloneUrl: string, branch: string | undefined, opts: CloneOptions): Promise<void> {
+  const { url, protocols } = checkCloneUrl(cloneUrl, opts.allowFile);
+  if (!(await isEmptyDir(ws.dir))) throw new HttpError(409, "Workspace is not empty");
+  const target = await cloneTarget(url, opts.allowPrivate);
+  await makeWorkspaceDir(ws);
+  const local = url.protocol === "file:";
+  // A local source (tests only) is shown read-only inside the jail at /source.
+  const source = local ? decodeURIComponent(url.pathname).replace(/\/+$/, "") : undefined;
+  const sourceExists = source ? !!(await fs.stat(source).catch(() => null))?.isDirectory() : true;
+  const fetchUrl = source && jailMode() === "jail" ? "file:///source" : target.fetchUrl;
+  const args = ["clone", "-q", `--depth=${CLONE_DEPTH}`, "--no-recurse-submodules", ...(branch ? [`--branch=${branch}`] : []), "--", fetchUrl, "."];
+  const config = [...protocolConfig(protocols), ...target.config];
+  const env: Record<string, string> = { ...target.env, GIT_ALLOW_PROTOCOL: protocols.join(":") };
+  const readOnly: [string, string][] = [];
+  if (source && jailMode() === "jail") {
+    // The test's source repository belongs to another user; git 2.39 honours safe.directory only
+    // from a global file, so this one clone gets one that trusts the read-only /source.
+    readOnly.push([source, "/source"], [await localCloneConfig(ws.root), "/etc/gitconfig-local-clone"]);
+    env.GIT_CONFIG_GLOBAL = "/etc/gitconfig-local-clone";
+  }
+  const r = sourceExists
+    ? await git(ws, args, { config, env, readOnly, timeoutMs: CLONE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 })
+    : { code: 128, stderr: "", stdout: "", timedOut: false };
+  if (r.code === 0) {
+    // The stored remote is the URL as given, minus credentials (git:// had the address in it).
+    await git(ws, ["remote", "set-url", "origin", target.cleanUrl]);
+    return;
+  }
+  await fs.rm(ws.dir, { recursive: true, force: true });
+  // A local source (tests only) may say why; a network one says nothing that tells ports apart.
+  if (local && !r.timedOut) throw new HttpError(422, `Clone failed: ${/^fatal: (.*)$/m.exec(r.stderr)?.[1]?.slice(0, 300) ?? "git clone failed"}`);
+  throw new HttpError(422, reasonOf(r.stderr, branch));
 }
 
-export async function currentBranch(wsDir: string): Promise<string | null> {
-  if (!(await fs.stat(path.join(wsDir, ".git")).catch(() => null))) return null;
-  return (await git(wsDir, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || null;
+async function localCloneConfig(root: string): Promise<string> {
+  const file = path.join(root, ".jail", "local-clone.gitconfig");
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, "[safe]\n\tdirectory = *\n");
+  return file;
+}
+
+/** The workspace folder, created if needed and owned by the workspace's uid. */
+async function makeWorkspaceDir(ws: Workspace): Promise<void> {
+  await fs.mkdir(ws.dir, { recursive: true, mode: 0o755 });
+  await giveToWorkspace(ws.dir, ws.dir, await uidOf(ws));
+}
+
+export async function currentBranch(ws: Workspace): Promise<string | null> {
+  if (!(await fs.stat(path.join(ws.dir, ".git")).catch(() => null))) return null;
+  return (await git(ws, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || null;
 }
 
 /** Creates the workspace as the body asks; returns whether it existed before. */
-export async function createWorkspace(wsDir: string, projectId: string, body: CreateBody, allowFile: boolean): Promise<boolean> {
-  const existed = !!(await fs.stat(wsDir).catch(() => null))?.isDirectory();
+export async function createWorkspace(ws: Workspace, projectId: string, body: CreateBody, opts: CloneOptions): Promise<boolean> {
+  const existed = !!(await fs.stat(ws.dir).catch(() => null))?.isDirectory();
   if (body.cloneUrl) {
-    await cloneInto(wsDir, body.cloneUrl, body.branch, allowFile);
+    await cloneInto(ws, body.cloneUrl, body.branch, opts);
     return existed;
   }
-  await fs.mkdir(wsDir, { recursive: true });
-  if (body.init) await initRepo(wsDir, body.title?.trim() || projectId);
+  await makeWorkspaceDir(ws);
+  if (body.init) await initRepo(ws, body.title?.trim() || projectId);
   return existed;
 }
 
 /** Ends the workspace's terminals and processes, then removes its folder. */
-export async function deleteWorkspace(wsDir: string): Promise<void> {
-  if (!(await fs.stat(wsDir).catch(() => null))?.isDirectory()) throw new HttpError(404, "Workspace not found");
-  await stopWorkspace(wsDir);
-  await fs.rm(wsDir, { recursive: true, force: true });
+export async function deleteWorkspace(ws: Workspace): Promise<void> {
+  if (!(await fs.stat(ws.dir).catch(() => null))?.isDirectory()) throw new HttpError(404, "Workspace not found");
+  await stopWorkspace(ws);
+  await fs.rm(ws.dir, { recursive: true, force: true });
 }

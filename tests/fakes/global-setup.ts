@@ -15,7 +15,8 @@ let fixtureRepo: FixtureRepo | null = null;
  */
 export async function setup(project: TestProject): Promise<void> {
   fake = await startFakeLlm(Number(process.env.FAKE_LLM_PORT));
-  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT) });
+  // Imports clone from the git daemon on loopback, which the host refuses unless allowed.
+  sandbox = await startSandbox({ SANDBOX_PORT: String(process.env.WORKER_SANDBOX_PORT), SANDBOX_ALLOW_PRIVATE_GIT: "1" });
   // A repository on a loopback git server for the coding-project import tests (`inject("fixtureRepoUrl")`).
   fixtureRepo = await makeFixtureRepo();
   project.provide("fixtureRepoUrl", fixtureRepo.url);

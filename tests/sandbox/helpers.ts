@@ -101,3 +101,14 @@ export async function openTerminal(base: string, ws: string, secret = SECRET) {
 }
 
 export { freePort } from "../fakes/free-port.ts";
+
+/** Host pids whose command line contains `text` (the jail's own pids mean nothing on the host). */
+export async function hostPidsMatching(text: string): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const cmd = await fs.readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
+    if (cmd.split("\0").join(" ").includes(text)) out.push(Number(name));
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import net from "node:net";
 import WebSocket from "ws";
-import { openTerminal, startSandbox, waitFor, type Sandbox, freePort } from "./helpers.ts";
+import { openTerminal, startSandbox, waitFor, type Sandbox, freePort, hostPidsMatching } from "./helpers.ts";
 
 let sb: Sandbox;
 const WS_ID = "u3/term-proj";
@@ -58,7 +58,7 @@ describe("terminal", () => {
 
     // The host's own settings (its secret above all) never reach the shell.
     t.send({ type: "input", data: 'echo "home=$HOME secret=${SANDBOX_SECRET:-none} term=$TERM"\r' });
-    await waitFor(() => /home=\S*term-proj secret=none term=xterm-256color/.test(t.output()), "the shell environment");
+    await waitFor(() => /home=(\/workspace|\S*term-proj) secret=none term=xterm-256color/.test(t.output()), "the shell environment");
 
     t.send({ type: "input", data: "exit 3\r" });
     const exit = await waitFor(() => t.frames.find((f) => f.type === "session_exit"), "session_exit");
@@ -67,19 +67,14 @@ describe("terminal", () => {
     expect((await sb.api("GET", "/health")).json).toEqual({ ok: true, status: "healthy" });
   });
 
-  it("closing the socket ends the shell", async () => {
+  it("closing the socket ends the shell and its jobs", async () => {
     const t = await openTerminal(sb.base, WS_ID);
-    t.send({ type: "input", data: "echo pid=$$\r" });
-    const pid = Number(await waitFor(() => /pid=(\d+)/.exec(t.output())?.[1], "shell pid"));
+    // A marker job: the shell's own pid is the jail's, so the host finds the job by its command line.
+    t.send({ type: "input", data: "sleep 31337 & echo started\r" });
+    await waitFor(() => t.output().includes("started"), "the job to start");
+    await waitFor(async () => (await hostPidsMatching("sleep 31337")).length > 0, "the job on the host");
     t.socket.close();
-    await waitFor(() => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    }, "the shell to end");
+    await waitFor(async () => (await hostPidsMatching("sleep 31337")).length === 0, "the shell and its job to end");
   });
 });
 
