@@ -14,6 +14,7 @@ import { CLOSE_DISSOLVED, CLOSE_REMOVED, identityOf, sendFrame, type SocketIdent
 import { RoomStore, type MessageRow } from "./store";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
+import { boundedIdentity } from "./identity";
 import { notifyUsers } from "../stubs";
 
 /** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
@@ -253,11 +254,11 @@ export class ChatRoom extends DurableObject<Env> {
     // The Worker checked D1 membership before forwarding; an unknown member means this room's copy
     // of the member list is behind (a seeded chat, a lost sync). 409 asks the Worker to sync and retry.
     if (!member) return new Response("Member list out of date", { status: 409 });
-    const identity: SocketIdentity = {
+    const identity: SocketIdentity = boundedIdentity({
       userId: member.id,
       name: decodeURIComponent(request.headers.get(USER_NAME_HEADER) ?? member.name),
       image: request.headers.get(USER_IMAGE_HEADER) || member.image,
-    };
+    });
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, [member.id]);
