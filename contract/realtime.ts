@@ -18,6 +18,18 @@ export const AttachmentRef = v.object({
   thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
 });
 
+const ATTACHMENT_FILE = /^attach_[a-f0-9]{32}$/;
+
+/**
+ * Whether a url is a file uploaded to this chat: exactly `/api/chat-attachments/{chatId}/attach_{32
+ * hex}`, as the upload route answers it. Compared whole, not by prefix, so `/../`, `%2e%2e` or
+ * `%2f` cannot lead a "file of this chat" somewhere else (issue 9, finding 11).
+ */
+export function isChatAttachmentUrl(url: string, chatId: string): boolean {
+  const prefix = `/api/chat-attachments/${chatId}/`;
+  return url.startsWith(prefix) && ATTACHMENT_FILE.test(url.slice(prefix.length));
+}
+
 /**
  * `chat_message` as the spec's client sends it (spec 02 §3 "Socket chat_message payload"). Only the
  * fields the room needs are checked; the rest of the spec's payload (context_info, agent_config …)

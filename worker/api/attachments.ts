@@ -7,17 +7,13 @@ import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
 import { parseWith, queryOf } from "../lib/validate";
+import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
 
 /** Spec 02 §5: the extensions a message may carry. */
 const ALLOWED = ["jpg", "jpeg", "png", "gif", "webp", "svg", "mp4", "webm", "avi", "mov", "pdf", "txt", "md", "markdown", "doc", "docx", "xls", "xlsx", "csv", "ppt", "pptx", "zip", "rar", "7z", "mp3", "wav", "ogg", "aac"];
 
 const ChatQuery = v.object({ chatId: Id });
 const FileKey = v.pipe(v.string(), v.regex(/^attach_[a-f0-9]{32}$/, "Invalid file"));
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : "";
-}
 
 /** `/api/chat-attachments`: files of chat messages live in R2; only the chat's members read them. */
 export const attachmentsApi = newApp()
@@ -40,12 +36,14 @@ export const attachmentsApi = newApp()
     if (file.size > ATTACHMENT_MAX_BYTES) throw new ApiError(413, `File ${file.name} is too large (${(file.size / 1048576).toFixed(1)} MB). Maximum size allowed is 50 MB.`);
     const id = newId("attach");
     const fileName = file.name.slice(0, 255);
+    // The type comes from the bytes; file.type is whatever the client claimed (finding 3).
+    const mimeType = await contentTypeOf(await headOf(file), fileName);
     await c.env.FILES.put(`chats/${chatId}/${id}`, file.stream(), {
-      httpMetadata: { contentType: file.type || "application/octet-stream", contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` },
+      httpMetadata: { contentType: mimeType },
       customMetadata: { fileName, uploadedBy: c.get("user").id },
     });
     const fileUrl = `/api/chat-attachments/${chatId}/${id}`;
-    const attachment: Attachment = { id, fileName, fileSize: file.size, mimeType: file.type || "application/octet-stream", fileUrl, thumbnailUrl: file.type.startsWith("image/") ? fileUrl : null, createdAt: new Date().toISOString() };
+    const attachment: Attachment = { id, fileName, fileSize: file.size, mimeType, fileUrl, thumbnailUrl: isImageType(mimeType) ? fileUrl : null, createdAt: new Date().toISOString() };
     return ok(c, attachment);
   })
   .get("/:chatId/:fileId", async (c) => {
@@ -55,12 +53,9 @@ export const attachmentsApi = newApp()
     const object = await c.env.FILES.get(`chats/${chatId}/${fileId}`);
     if (!object) throw new ApiError(404, "File not found");
     const headers = new Headers();
-    object.writeHttpMetadata(headers);
     headers.set("etag", object.httpEtag);
     headers.set("cache-control", "private, max-age=3600");
-    // Images display inline; everything else downloads, so an uploaded HTML file can never run as our page.
-    const inline = (object.httpMetadata?.contentType ?? "").startsWith("image/") && !(object.httpMetadata?.contentType ?? "").includes("svg");
-    if (inline) headers.set("content-disposition", "inline");
-    headers.set("x-content-type-options", "nosniff");
+    // Only passive formats display inline; everything else (SVG, HTML, unknown) downloads, sandboxed.
+    applyStoredFileHeaders(headers, object.httpMetadata?.contentType, object.customMetadata?.fileName);
     return new Response(object.body, { headers });
   });

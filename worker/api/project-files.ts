@@ -12,6 +12,7 @@ import { publicOrigin } from "../workspace/public-origin";
 import { ReferencesQuery, findReferences } from "../workspace/references";
 import { ProjectSearchBody, type ProjectSearchAnswer } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
+import { STORED_BYTES_CSP, isInlineType } from "../lib/file-content-type";
 
 const RelPath = (what: string) => v.pipe(v.optional(v.string(`${what} is required`), ""), v.minLength(1, `${what} is required`), v.maxLength(4096, `${what} is too long`));
 const OptionalPath = v.optional(v.pipe(v.string(), v.maxLength(4096, "Path is too long")), "");
@@ -32,8 +33,6 @@ const UploadQuery = v.object({ path: OptionalPath, folderPath: OptionalPath });
 /** Saves are files, not API payloads: up to the host's 5 MB read limit plus JSON escaping. */
 const MAX_SAVE_BYTES = 12 * 1024 * 1024;
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-/** A raw file may be html or svg written by anyone in the chat: it renders without our origin. */
-const RAW_CSP = "sandbox allow-scripts";
 
 type Ctx = Context<AppEnv>;
 
@@ -117,6 +116,7 @@ export const projectFilesApi = newApp()
     const res = await hostStream(c.env, project, "download", { path: folderPath || undefined });
     const headers = pickHeaders(res.headers, ["content-type", "content-disposition", "x-folder-size", "x-file-count"]);
     headers.set("cache-control", "no-store");
+    headers.set("content-security-policy", STORED_BYTES_CSP);
     return new Response(res.body, { status: 200, headers });
   })
   .get("/:id/file-raw", async (c) => {
@@ -126,8 +126,10 @@ export const projectFilesApi = newApp()
     const headers = pickHeaders(res.headers, ["content-type", "content-length"]);
     const name = q.filePath.split("/").pop() ?? "file";
     const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-    headers.set("content-disposition", `${q.download === "true" ? "attachment" : "inline"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-    headers.set("content-security-policy", RAW_CSP);
+    // Workspace files are anyone's bytes: only passive formats may render when opened (finding 3).
+    const inline = q.download !== "true" && isInlineType(headers.get("content-type") ?? "");
+    headers.set("content-disposition", `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    headers.set("content-security-policy", STORED_BYTES_CSP);
     headers.set("x-content-type-options", "nosniff");
     headers.set("cache-control", "no-store");
     return new Response(res.body, { status: 200, headers });

@@ -6,7 +6,8 @@ import { newId } from "../lib/ids";
 import { requireSameOrigin } from "../lib/origin";
 import { requireUser } from "../lib/session";
 import { queryOf } from "../lib/validate";
-import { MIME_OF, knowledgeKindOf } from "../knowledge/file-types";
+import { MIME_OF, confirmKnowledgeKind, knowledgeKindOf } from "../knowledge/file-types";
+import { SNIFF_BYTES, applyStoredFileHeaders } from "../lib/file-content-type";
 import { UPLOAD_ID, safeFileName, uploadKey, uploadUrl } from "../knowledge/uploads";
 
 const UploadQuery = v.object({
@@ -44,6 +45,51 @@ async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promis
     at += p.byteLength;
   }
   return out;
+}
+
+/**
+ * The first `max` bytes of a stream, and a stream that still yields every byte, so a file can be
+ * judged by its content while it streams to R2 unbuffered.
+ */
+async function peek(stream: ReadableStream<Uint8Array>, max: number, length: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < max) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const head = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    head.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  // Fixed length: R2 only takes streams whose size is known.
+  const { readable, writable } = new FixedLengthStream(length);
+  void (async () => {
+    const writer = writable.getWriter();
+    try {
+      for (const chunk of chunks) await writer.write(chunk);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        await writer.write(value);
+      }
+      await writer.close();
+    } catch (err) {
+      await writer.abort(err).catch(() => undefined);
+    }
+  })();
+  return { head: head.slice(0, max), stream: readable };
+}
+
+/** The body's first bytes, and the body to store (unchanged). */
+async function sniffable(body: Body): Promise<{ head: Uint8Array; stream: Body["stream"] }> {
+  if (body.stream instanceof Uint8Array) return { head: body.stream.slice(0, SNIFF_BYTES), stream: body.stream };
+  return peek(body.stream, SNIFF_BYTES, body.size);
 }
 
 type Body = { stream: ReadableStream<Uint8Array> | Uint8Array; size: number; name?: string; type?: string };
@@ -95,10 +141,13 @@ export const uploadsApi = newApp()
     if (!multipart) knowledgeKindOf(requireName(query.fileName), query.contentType || headerType);
     const body = await fileOf(c.req.raw);
     const fileName = requireName(query.fileName || safeFileName(body.name ?? ""));
-    const kind = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
+    const claimed = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
+    // The claim (name or type) only says what to expect; the bytes must confirm it (finding 3).
+    const { head, stream } = await sniffable(body);
+    const kind = await confirmKnowledgeKind(claimed, head);
     const ref = { userId: user.id, id: newId("upload"), fileName };
     try {
-      await c.env.FILES.put(uploadKey(ref), body.stream, {
+      await c.env.FILES.put(uploadKey(ref), stream, {
         httpMetadata: { contentType: MIME_OF[kind] },
         customMetadata: { fileName, ownerId: user.id },
       });
@@ -115,12 +164,9 @@ export const uploadsApi = newApp()
     const object = await c.env.FILES.get(uploadKey({ userId, id, fileName }));
     if (!object) throw new ApiError(404, "File not found");
     const headers = new Headers();
-    object.writeHttpMetadata(headers);
     headers.set("etag", object.httpEtag);
     headers.set("cache-control", "private, max-age=3600");
-    headers.set("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    // Only PDF and plain text are ever stored; nosniff and a sandbox keep either from running as our page.
-    headers.set("x-content-type-options", "nosniff");
-    headers.set("content-security-policy", "sandbox");
+    // Text shows inline, a PDF downloads (a sandboxed frame cannot show it); never as our page.
+    applyStoredFileHeaders(headers, object.httpMetadata?.contentType, fileName);
     return new Response(object.body, { headers });
   });

@@ -1,5 +1,6 @@
 import { KNOWLEDGE_TEXTS } from "../../contract";
 import { ApiError } from "../lib/envelope";
+import { contentTypeOf, looksLikeText } from "../lib/file-content-type";
 
 /** The documents the indexer can read; doc and docx are accepted by the spec's picker but refused here. */
 export type KnowledgeKind = "pdf" | "txt";
@@ -37,4 +38,15 @@ export function knowledgeKindOf(fileName: string, contentType: string): Knowledg
 export function kindOfStoredType(mimeType: string): KnowledgeKind | null {
   const type = baseType(mimeType);
   return type === "application/pdf" ? "pdf" : type === "text/plain" ? "txt" : null;
+}
+
+/**
+ * The claimed kind confirmed from the file's first bytes (issue 9, finding 3): a "PDF" must carry a
+ * PDF signature and a "text" file must be text, so nothing else can be stored under either type.
+ */
+export async function confirmKnowledgeKind(claimed: KnowledgeKind, head: Uint8Array): Promise<KnowledgeKind> {
+  const sniffed = await contentTypeOf(head, claimed === "txt" ? "file.txt" : "file.pdf");
+  if (claimed === "pdf" && sniffed === "application/pdf") return "pdf";
+  if (claimed === "txt" && sniffed === "text/plain" && looksLikeText(head)) return "txt";
+  throw new ApiError(400, KNOWLEDGE_TEXTS.wrongType);
 }

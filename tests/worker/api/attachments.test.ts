@@ -1,8 +1,19 @@
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, expectError, signUp, type TestUser } from "../helpers";
 import { chatMessage, messageId } from "../socket-helpers";
 import { connect, createGroup, team } from "../chat-helpers";
+
+/** A real 1×1 PNG. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const SVG = "<svg xmlns='http://www.w3.org/2000/svg'><script>window.__xss=1</script></svg>";
+const HTML = "<!doctype html><html><body><script>window.__xss=1</script></body></html>";
+
+/** What every served file carries: no sniffing, no script, no same-origin access. */
+function expectSandboxed(res: Response) {
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
+}
 
 async function upload(u: TestUser, chatId: string, file: File | null, field = "file") {
   const form = new FormData();
@@ -25,6 +36,7 @@ describe("chat attachments", () => {
   it("a member uploads a file and another member downloads the same bytes", async () => {
     const { alice, bob, chatId } = await groupOfTwo();
     const bytes = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+    bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
     const r = await upload(alice, chatId, new File([bytes], "report 2026.pdf", { type: "application/pdf" }));
     expect(r.status).toBe(200);
     const a = r.json.data;
@@ -33,8 +45,9 @@ describe("chat attachments", () => {
     const res = await download(bob, a.fileUrl);
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''report%202026\.pdf$/);
+    // A PDF downloads: a sandboxed frame cannot display one, and an unsandboxed one is our page.
+    expect(res.headers.get("content-type")).toBe("application/octet-stream");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="report 2026.pdf"; filename*=UTF-8''report%202026.pdf`);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
 
     // The attachment travels with a message and is listed in the history.
@@ -48,13 +61,96 @@ describe("chat attachments", () => {
     expect(listed.attachments).toEqual([expect.objectContaining({ id: a.id, fileUrl: a.fileUrl, fileName: "report 2026.pdf" })]);
   });
 
-  it("images are shown inline (but not SVG, which downloads)", async () => {
+  it("a real PNG is shown inline, typed by its bytes, in a sandbox", async () => {
     const { alice, bob, chatId } = await groupOfTwo();
-    const png = await upload(alice, chatId, new File([new Uint8Array([137, 80, 78, 71])], "pic.png", { type: "image/png" }));
-    expect(png.json.data.thumbnailUrl).toBe(png.json.data.fileUrl);
-    expect((await download(bob, png.json.data.fileUrl)).headers.get("content-disposition")).toBe("inline");
-    const svg = await upload(alice, chatId, new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" }));
-    expect((await download(bob, svg.json.data.fileUrl)).headers.get("content-disposition")).toMatch(/^attachment/);
+    const png = await upload(alice, chatId, new File([PNG], "pic.png", { type: "application/octet-stream" }));
+    expect(png.json.data).toMatchObject({ mimeType: "image/png", thumbnailUrl: png.json.data.fileUrl });
+    const res = await download(bob, png.json.data.fileUrl);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="pic.png"; filename*=UTF-8''pic.png`);
+    expectSandboxed(res);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+    // Plain text shows inline too, as text.
+    const txt = await upload(alice, chatId, new File(["notes"], "notes.txt", { type: "text/html" }));
+    const text = await download(bob, txt.json.data.fileUrl);
+    expect(text.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expectSandboxed(text);
+  });
+
+  // Issue 9, finding 3: stored XSS through a client-chosen type.
+  it("active or disguised content (SVG, HTML, XML) downloads as an opaque, sandboxed file whatever type it claims", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const cases: [string, string, string][] = [
+      ["diagram.svg", "image/SVG+xml", SVG],
+      ["diagram.svg", "image/svg+xml; charset=utf-8", SVG],
+      ["diagram.svg", "IMAGE/SVG+XML", `<?xml version="1.0"?>${SVG}`],
+      ["photo.png", "image/png", HTML],
+      ["photo.jpg", "image/jpeg", HTML],
+      ["clip.mp4", "video/mp4", HTML],
+      ["notes.txt", "text/plain", "\u0000<html><script>window.__xss=1</script>"],
+      ["table.csv", "text/csv", `${HTML}\u0000`],
+      ["readme.md", "text/html", "\u00ff\u00fe\u0000<script>x</script>"],
+      ["archive.zip", "text/html", HTML],
+    ];
+    for (const [name, type, body] of cases) {
+      const r = await upload(alice, chatId, new File([body], name, { type }));
+      expect(r.status).toBe(200);
+      expect(r.json.data).toMatchObject({ mimeType: "application/octet-stream", thumbnailUrl: null });
+      const res = await download(bob, r.json.data.fileUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type"), name).toBe("application/octet-stream");
+      expect(res.headers.get("content-disposition"), name).toMatch(/^attachment; filename="/);
+      expectSandboxed(res);
+      await res.body?.cancel();
+    }
+  });
+
+  it("files stored before the rule, with a client's active type, are served as downloads too", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const r = await upload(alice, chatId, new File([PNG], "pic.png"));
+    // As an old upload stored it: the type the client claimed, with odd case and a parameter.
+    const key = `chats/${chatId}/${r.json.data.id}`;
+    await env.FILES.put(key, SVG, { httpMetadata: { contentType: "Image/SVG+xml; charset=utf-8" }, customMetadata: { fileName: "old.svg" } });
+    const res = await download(bob, r.json.data.fileUrl);
+    expect(res.headers.get("content-type")).toBe("application/octet-stream");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="old.svg"/);
+    expectSandboxed(res);
+    await env.FILES.put(key, HTML, { httpMetadata: { contentType: "text/html" }, customMetadata: { fileName: "old.html" } });
+    expect((await download(bob, r.json.data.fileUrl)).headers.get("content-disposition")).toMatch(/^attachment/);
+  });
+
+  // Issue 9, finding 11: the "file of this chat" check was a prefix match.
+  it("a message may only carry this chat's files: /../ and encoded variants are refused", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const other = await createGroup(alice, [bob], [], "Other");
+    const real = (await upload(alice, chatId, new File([PNG], "p.png"))).json.data;
+    const foreign = (await upload(alice, other, new File([PNG], "q.png"))).json.data;
+    const own = `/api/chat-attachments/${chatId}/`;
+    const s = await connect(chatId, alice);
+    for (const fileUrl of [
+      `${own}../${other}/${foreign.id}`,
+      `${own}..%2f${other}%2f${foreign.id}`,
+      `${own}%2e%2e/${other}/${foreign.id}`,
+      `${own}%2E%2E%2F%2E%2E%2Fuploads%2Fx`,
+      `${own}${real.id}/../../../uploads/u/upload_${"0".repeat(32)}/a.pdf`,
+      `${own}${real.id}?x=/../`,
+      `${own}${real.id}#frag`,
+      `${own}./${real.id}`,
+      `${own}`,
+    ]) {
+      const frame = chatMessage("see attached", 0, messageId());
+      (frame.data.content as any).attachments = [{ ...real, fileUrl, thumbnailUrl: null }];
+      s.send(frame);
+      expect(await s.next((f) => f.type === "chat_ack" && f.message_id === frame.message_id), fileUrl).toMatchObject({ success: false, error: "Attachments must be uploaded to this chat" });
+    }
+    const thumb = chatMessage("thumb", 0, messageId());
+    (thumb.data.content as any).attachments = [{ ...real, thumbnailUrl: `${own}../${other}/${foreign.id}` }];
+    s.send(thumb);
+    expect(await s.next((f) => f.type === "chat_ack" && f.message_id === thumb.message_id)).toMatchObject({ success: false });
+    const fine = chatMessage("fine", 0, messageId());
+    (fine.data.content as any).attachments = [real];
+    s.send(fine);
+    expect(await s.next((f) => f.type === "chat_ack" && f.message_id === fine.message_id)).toMatchObject({ success: true });
   });
 
   it("non-members can neither upload nor download (404)", async () => {

@@ -120,9 +120,11 @@ describe("editing and git through the Worker", () => {
     await whole.body?.cancel();
 
     const raw = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+    // Active content never renders when opened: a sandboxed download (issue 9, finding 3).
     expect(raw.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(raw.headers.get("content-security-policy")).toBe("sandbox allow-scripts");
-    expect(raw.headers.get("content-disposition")).toBe(`inline; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(raw.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
+    expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(raw.headers.get("content-disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
     expect(await raw.text()).toBe("<script>alert(1)</script>");
     const dl = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/a.ts&download=true`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(dl.headers.get("content-disposition")).toMatch(/^attachment; filename="a.ts"/);

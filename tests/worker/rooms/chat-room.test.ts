@@ -95,7 +95,7 @@ describe("ChatRoom idempotency", () => {
     }
     await expectNoFrame(b, isMessage);
     expect(await wholeHistory(owner, chatId)).toEqual([]);
-    const attachment = { id: "attach_1", fileName: "a.txt", fileSize: 3, mimeType: "text/plain", fileUrl: `/api/chat-attachments/${chatId}/attach_1` };
+    const attachment = { id: "attach_1", fileName: "a.txt", fileSize: 3, mimeType: "text/plain", fileUrl: `/api/chat-attachments/${chatId}/attach_${"1".repeat(32)}` };
     const f = chatMessage("", 0, messageId());
     f.data.content = { text: "", attachments: [attachment] } as any;
     a.send(f);

@@ -4,6 +4,7 @@ import { samePrefix } from "../../i18n/language";
 import { apiHeaders, readJson, serverMessage } from "./headers";
 import { clientText } from "./texts";
 import { clearBearerToken } from "./token";
+import { embedParentOrigins } from "../site-settings";
 
 /**
  * The shared backend client (spec 01 §7): every envelope route goes through `request`, so the
@@ -120,10 +121,15 @@ function handleUnauthorized(): void {
   const now = Date.now();
   if (now - lastSessionEnd < SESSION_END_DEDUPE_MS) return;
   lastSessionEnd = now;
-  try {
-    window.parent?.postMessage({ type: "logout" }, "*");
-  } catch {
-    // A cross-origin parent that refuses messages must not block the redirect.
+  // Only to origins allowed to embed the app: the browser drops the message unless the parent is one.
+  if (window.parent && window.parent !== window) {
+    for (const origin of embedParentOrigins()) {
+      try {
+        window.parent.postMessage({ type: "logout" }, origin);
+      } catch {
+        // A cross-origin parent that refuses messages must not block the redirect.
+      }
+    }
   }
   hooks.onSessionEnded();
   const pathname = window.location?.pathname ?? "/";

@@ -1,5 +1,5 @@
 import type { ChatMessageFrame, ServerFrame } from "../../../contract";
-import { STREAM_ASK, STREAM_DISCUSS } from "../../../contract";
+import { STREAM_ASK, STREAM_DISCUSS, isChatAttachmentUrl } from "../../../contract";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
 
@@ -37,8 +37,7 @@ export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomM
   const { text, attachments } = frame.data.content;
   if (text.trim() === "" && attachments.length === 0) return { kind: "refused", error: "Message is empty" };
   // Attachments are files uploaded to this chat; anything else (an off-site link dressed as a file) is refused.
-  const ownFiles = `/api/chat-attachments/${chatId}/`;
-  if (attachments.some((a) => !a.fileUrl.startsWith(ownFiles) || (a.thumbnailUrl && !a.thumbnailUrl.startsWith(ownFiles)))) {
+  if (attachments.some((a) => !isChatAttachmentUrl(a.fileUrl, chatId) || (a.thumbnailUrl && !isChatAttachmentUrl(a.thumbnailUrl, chatId)))) {
     return { kind: "refused", error: "Attachments must be uploaded to this chat" };
   }
   const replyTo = frame.reply_to_message_id ?? null;

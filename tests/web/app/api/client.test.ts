@@ -117,7 +117,9 @@ describe("request", () => {
 
       const error = (await request("/api/usage").catch((e: unknown) => e)) as ApiError;
       expect(error.kind).toBe("unauthorized");
-      expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "*");
+      // Only to origins allowed to embed the app (here none but the app itself), never "*" (issue 9, finding 9).
+      expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "http://localhost");
+      expect(parent.postMessage).not.toHaveBeenCalledWith(expect.anything(), "*");
       expect(location.assign).toHaveBeenCalledWith("/home");
       expect(localStorage.getItem("bearer_token")).toBeNull();
       expect(toast.error).not.toHaveBeenCalled();
@@ -146,7 +148,7 @@ describe("request", () => {
       vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Session expired" })));
 
       await expect(request("/api/user-dev-func")).rejects.toMatchObject({ kind: "unauthorized" });
-      expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "*");
+      expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "http://localhost");
       expect(onSessionEnded).toHaveBeenCalledTimes(1);
       expect(navigate).toHaveBeenCalledWith("/en/home");
       expect(toast.error).not.toHaveBeenCalled();

@@ -2,6 +2,7 @@ import { memo, useMemo, type ComponentProps, type ReactNode } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./CodeBlock";
+import { MarkdownImage } from "./MarkdownImage";
 
 interface MdNode {
   type: string;
@@ -74,7 +75,7 @@ const COMPONENTS: Components = {
       <table {...props} />
     </div>
   ),
-  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ""} loading="lazy" className="md__image" />,
+  img: (props) => <MarkdownImage {...props} className="md__image" />,
 };
 
 interface MarkdownProps {

@@ -2,12 +2,13 @@ import { memo, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { MarkdownImage } from "../../chat/components/MarkdownImage";
 
 type Components = NonNullable<ComponentProps<typeof ReactMarkdown>["components"]>;
 
 const COMPONENTS: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ""} loading="lazy" />,
+  img: MarkdownImage,
 };
 
 const PLUGINS = [remarkGfm];
