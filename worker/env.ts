@@ -33,6 +33,8 @@ export interface Env {
   GIT_HOSTS_ALLOW_PRIVATE?: string;
   /** Milliseconds a git-host call may take, redirects included (default 10000); failures all answer after this long. */
   GIT_HOSTS_TIMEOUT_MS?: string;
+  /** Most R2 objects and records one cleanup run (the cron) looks at (default 500). */
+  CLEANUP_MAX_OBJECTS?: string;
   /** Where custom assistants are announced for building (spec 01 §4); unset: nobody is told. */
   CUSTOM_ASSISTANT_ENDPOINT?: string;
   // Model providers (all optional; see README "Model providers"). With none set the agent answers

@@ -48,12 +48,12 @@ describe("scheduled cleanup", () => {
     const u = await signUp("Counted Carl");
     const other = await signIn(u.email);
     await expireSession(other.token);
-    expect(await runCleanup(env)).toEqual({ sessions: 1 });
-    expect(await runCleanup(env)).toEqual({ sessions: 0 });
+    expect((await runCleanup(env)).sessions).toBe(1);
+    expect((await runCleanup(env)).sessions).toBe(0);
     // Eight days on, every session of this file has expired, this user's remaining one included.
     const remaining = await countRows("session");
     expect(remaining).toBeGreaterThan(0);
-    expect(await runCleanup(env, new Date(Date.now() + 8 * 86_400_000))).toEqual({ sessions: remaining });
+    expect((await runCleanup(env, new Date(Date.now() + 8 * 86_400_000))).sessions).toBe(remaining);
     expect(await session(u)).toBeNull();
   });
 
