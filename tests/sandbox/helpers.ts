@@ -27,6 +27,8 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
 
 export type Sandbox = {
   base: string;
+  /** The host process's pid. */
+  pid: number;
   root: string;
   logs: () => string;
   api: (method: string, p: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any }>;
@@ -50,6 +52,7 @@ export async function startSandbox(env: Record<string, string> = {}): Promise<Sa
   const base = `http://127.0.0.1:${port}`;
   return {
     base,
+    pid: child.pid ?? 0,
     root,
     logs: () => out,
     async api(method, p, body, headers = {}) {
@@ -111,4 +114,14 @@ export async function hostPidsMatching(text: string): Promise<number[]> {
     if (cmd.split("\0").join(" ").includes(text)) out.push(Number(name));
   }
   return out;
+}
+
+let seq = 0;
+/** Runs one command line in a terminal and resolves with what it printed (markers computed by the shell, so the echoed input never matches). */
+export async function runIn(t: Awaited<ReturnType<typeof openTerminal>>, command: string, timeoutMs = 15_000): Promise<string> {
+  const n = ++seq;
+  t.send({ type: "input", data: `echo "<<B$((${n}*1))>>"; ${command}; echo "<<E$((${n}*1))>>"\r` });
+  const re = new RegExp(`<<B${n}>>\\r?\\n([\\s\\S]*?)<<E${n}>>`);
+  const m = await waitFor(() => re.exec(t.output()), `the output of ${command}`, timeoutMs);
+  return m[1] ?? "";
 }
