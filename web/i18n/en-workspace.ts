@@ -81,6 +81,7 @@ export const enWorkspace = {
     authFailed: "Authentication failed",
     network: "Network connection failed, please check if the server URL is correct",
     reposFailed: "Failed to fetch repository list",
+    addressNotAllowed: "This server address is not allowed",
     loadingRepos: "Loading repositories...",
     groups: "Groups",
     selectGroup: "Please select a group from the left",

@@ -83,6 +83,7 @@ export const zhWorkspace: Messages["workspace"] = {
     authFailed: "认证失败",
     network: "网络连接失败，请检查服务器地址是否正确",
     reposFailed: "获取仓库列表失败",
+    addressNotAllowed: "不允许访问此服务器地址",
     loadingRepos: "正在加载仓库...",
     groups: "群组",
     selectGroup: "请从左侧选择一个群组",

@@ -61,6 +61,7 @@ describe("GitLab sign-in", () => {
   it("translates the server's known errors and keeps others", () => {
     expect(gitlabErrorKey("Authentication failed")).toBe("authFailed");
     expect(gitlabErrorKey("Network connection failed, please check if the server URL is correct")).toBe("network");
+    expect(gitlabErrorKey("This server address is not allowed")).toBe("addressNotAllowed");
     expect(gitlabErrorKey("Another session is signed in")).toBeNull();
   });
 });

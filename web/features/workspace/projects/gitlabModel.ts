@@ -82,12 +82,14 @@ export function signInProblem(serverUrl: string, username: string, password: str
 }
 
 /** The server's English sign-in errors (worker/api/git-hosts.ts), shown in the user's language. */
-const SERVER_ERRORS: Record<string, "authFailed" | "network" | "reposFailed" | "needCredentials" | "needServer"> = {
+const SERVER_ERRORS: Record<string, "authFailed" | "network" | "reposFailed" | "needCredentials" | "needServer" | "addressNotAllowed"> = {
   "Authentication failed": "authFailed",
   "Network connection failed, please check if the server URL is correct": "network",
   "Failed to fetch repository list": "reposFailed",
   "Please enter username and password": "needCredentials",
   "Please enter server URL": "needServer",
+  // Private, loopback and internal addresses are refused before any connection (issue 9 finding 8).
+  "This server address is not allowed": "addressNotAllowed",
 };
 
 /** The i18n key (under `workspace.gitlab`) for a known server error; other texts are shown as they are. */

@@ -8,6 +8,7 @@ import { addChatToList, chatKey, revalidateChatList } from "../../../app/realtim
 import { selectChat } from "../../../app/session/selection";
 import { WORKSPACE_KEYS, workspaceApi, type CreateProjectInput } from "../api";
 import { classifyCreateError } from "./projectRules";
+import { gitlabErrorKey } from "./gitlabModel";
 
 /** What the full-screen overlay says while a project is created or imported (spec 03 §2.8). */
 export type CreationKind = "create" | "gitlab" | "github";
@@ -51,7 +52,9 @@ export function useCreateProject() {
       else if (failure === "selectOrganization") toast.error(t("workspace.create.selectOrganization"));
       else {
         const title = kind === "create" ? t("workspace.create.failed") : kind === "github" ? t("workspace.github.createFailed") : t("workspace.create.importFailed");
-        toast.error(title, message && message !== title ? { description: message } : undefined);
+        const known = gitlabErrorKey(message);
+        const description = known ? t(`workspace.gitlab.${known}`) : message;
+        toast.error(title, description && message !== title ? { description } : undefined);
       }
       return false;
     } finally {
