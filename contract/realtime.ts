@@ -90,3 +90,19 @@ export type InboxFrame =
 export function encodeFrame(frame: ServerFrame | InboxFrame): string {
   return JSON.stringify(frame);
 }
+
+/**
+ * Close codes of the chat and inbox sockets (docs/chat-api.md "Sockets"). After 4001 the client is
+ * signed out and must not reconnect; after 4008 it waits before it tries again.
+ */
+export const CLOSE_SIGNED_OUT = 4001;
+export const CLOSE_REMOVED = 4003;
+export const CLOSE_DISSOLVED = 4004;
+export const CLOSE_FRAME_FLOOD = 4008;
+
+/**
+ * Frames a socket may send: a burst, refilled at a steady rate. Far above what people do (a
+ * message, its retries, pings, agent controls) and far below what a script floods.
+ */
+export const FRAME_BURST = 60;
+export const FRAMES_PER_SECOND = 10;

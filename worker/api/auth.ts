@@ -10,6 +10,7 @@ import { currentMembership } from "../lib/org-access";
 import { readSession } from "../lib/session";
 import { jsonBody } from "../lib/validate";
 import { listSessions, revokeSession } from "./auth-sessions";
+import { signOut } from "./sign-out";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app";
 
@@ -66,7 +67,7 @@ async function signedInUser(c: Context<AppEnv>) {
 }
 
 /** better-auth routes that take nothing from the body beyond the session: passed through as they are. */
-const PASS_THROUGH = ["/sign-out", "/revoke-sessions", "/revoke-other-sessions"];
+const PASS_THROUGH = ["/revoke-sessions", "/revoke-other-sessions"];
 
 /**
  * `/api/auth`: our session call, then the better-auth routes the product uses, each behind our
@@ -89,5 +90,6 @@ export const authApi = newApp()
   )
   .get("/list-sessions", listSessions)
   .post("/revoke-session", revokeSession)
+  .post("/sign-out", signOut)
   .on("POST", PASS_THROUGH, (c) => getAuth(c.env).handler(c.req.raw))
   .all("/*", (c) => fail(c, 404, "Not found"));

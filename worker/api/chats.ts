@@ -14,6 +14,7 @@ import { requireUser } from "../lib/session";
 import { parseWith } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "../rooms/chat-room/types";
+import { SESSION_HEADER } from "../rooms/session-sockets";
 
 /** `/api/chats/{chatId}`: one chat, its participants, who could join, and its realtime socket. */
 export const chatsApi = newApp()
@@ -72,6 +73,7 @@ export const chatsApi = newApp()
     headers.set(USER_ID_HEADER, user.id);
     headers.set(USER_NAME_HEADER, encodeURIComponent(user.name));
     headers.set(USER_IMAGE_HEADER, user.image ?? "");
+    headers.set(SESSION_HEADER, c.get("sessionId"));
     const stub = roomStub(c.env, chatId);
     const response = await stub.fetch(new Request(c.req.raw.url, { headers }));
     if (response.status !== 409) return response;

@@ -3,6 +3,8 @@ import { encodeFrame, type InboxFrame } from "../../contract";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { userPresence } from "../db/schema";
+import { spendFrame } from "./frame-budget";
+import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSockets, sessionTag } from "./session-sockets";
 
 export const INBOX_USER_HEADER = "x-inbox-user-id";
 
@@ -16,8 +18,11 @@ export class UserInbox extends DurableObject<Env> {
     const userId = request.headers.get(INBOX_USER_HEADER);
     if (userId) await this.ctx.storage.put("userId", userId);
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
+    const sessionId = request.headers.get(SESSION_HEADER);
+    this.ctx.acceptWebSocket(pair[1], sessionId ? [sessionTag(sessionId)] : []);
     await this.recordPresence();
+    // The session check rides on the alarm, once a minute while tabs are open.
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_MS);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
@@ -50,7 +55,18 @@ export class UserInbox extends DurableObject<Env> {
     return sent;
   }
 
+  /** Sign-out: this session's tabs close at once. */
+  async closeSession(sessionId: string): Promise<number> {
+    return closeSessionSockets(this.ctx, sessionId);
+  }
+
+  override async alarm(): Promise<void> {
+    await closeEndedSessions(this.ctx, this.env.DB);
+    if (this.ctx.getWebSockets().length > 0) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_MS);
+  }
+
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    if (!spendFrame(ws, typeof data === "string" ? data.length : data.byteLength)) return;
     // Tabs only ping; anything else is ignored rather than echoed.
     if (typeof data === "string" && data.length < 100 && data.includes('"ping"')) ws.send(encodeFrame({ type: "pong" }));
   }

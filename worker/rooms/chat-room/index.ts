@@ -16,6 +16,11 @@ import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest
 import { MIRROR_DELAY_MS } from "./mirror";
 import { boundedIdentity } from "./identity";
 import { notifyUsers } from "../stubs";
+import { spendFrame } from "../frame-budget";
+import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSockets, sessionTag } from "../session-sockets";
+
+/** When the room next asks D1 whether its sockets' sessions still live. */
+const SESSION_CHECK_META = "sessionCheckAt";
 
 /** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
 const REPLAY_LIMIT = 1000;
@@ -30,8 +35,8 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
   private readonly control: ControlStore;
   private readonly runs: AgentRuns;
-  /** Only a hint to skip a storage read; null after waking up means "ask storage". */
-  private alarmSet: boolean | null = null;
+  /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
+  private alarmAt: number | null | undefined = undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -166,6 +171,7 @@ export class ChatRoom extends DurableObject<Env> {
       ws.close(CLOSE_DISSOLVED, "dissolved");
     }
     await this.ctx.storage.deleteAlarm();
+    this.alarmAt = null;
     await this.ctx.storage.deleteAll();
     this.store.reset();
     this.control.reset();
@@ -261,7 +267,8 @@ export class ChatRoom extends DurableObject<Env> {
     });
     const pair = new WebSocketPair();
     const server = pair[1];
-    this.ctx.acceptWebSocket(server, [member.id]);
+    const sessionId = request.headers.get(SESSION_HEADER);
+    this.ctx.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
     server.serializeAttachment(identity);
 
     const headSeq = this.store.headSeq();
@@ -269,10 +276,12 @@ export class ChatRoom extends DurableObject<Env> {
     sendFrame(server, { type: "ready", chatId: this.chatId, headSeq, agentRuns: this.runs.visibleTo(member.id), control });
     const lastSeq = new URL(request.url).searchParams.get("lastSeq");
     if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) this.replay(server, member.id, Number(lastSeq));
+    await this.alarmBy(Date.now() + SESSION_CHECK_MS);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    if (!spendFrame(ws, typeof data === "string" ? data.length : data.byteLength)) return;
     const identity = identityOf(ws);
     if (!identity) return ws.close(1011, "lost identity");
     if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return sendFrame(ws, { type: "error", error: "Frame too large or not text" });
@@ -316,10 +325,22 @@ export class ChatRoom extends DurableObject<Env> {
     }
   }
 
+  /** Sign-out: this session's sockets close at once. */
+  async closeSession(sessionId: string): Promise<number> {
+    return closeSessionSockets(this.ctx, sessionId);
+  }
+
+  /** One alarm for two jobs: the D1 mirror (soon after a message) and the session check (each minute with sockets open). */
   override async alarm(): Promise<void> {
-    this.alarmSet = false;
+    this.alarmAt = null;
     const more = await flushMirror(this.store, this.env.JOBS, this.chatId, this.store.getMeta("orgId") ?? "");
-    if (more) await this.setAlarmSoon();
+    if (more) await this.alarmBy(Date.now() + MIRROR_DELAY_MS);
+    const now = Date.now();
+    if (now >= Number(this.store.getMeta(SESSION_CHECK_META) ?? 0)) {
+      this.store.setMeta(SESSION_CHECK_META, String(now + SESSION_CHECK_MS));
+      await closeEndedSessions(this.ctx, this.env.DB, now);
+    }
+    if (this.ctx.getWebSockets().length > 0) await this.alarmBy(Number(this.store.getMeta(SESSION_CHECK_META)));
   }
 
   // ---- internals ----
@@ -354,17 +375,15 @@ export class ChatRoom extends DurableObject<Env> {
     }
   }
 
-  private async scheduleMirror(): Promise<void> {
-    if (this.alarmSet) return;
-    if (this.alarmSet === null && (await this.ctx.storage.getAlarm()) !== null) {
-      this.alarmSet = true;
-      return;
-    }
-    await this.setAlarmSoon();
+  private scheduleMirror(): Promise<void> {
+    return this.alarmBy(Date.now() + MIRROR_DELAY_MS);
   }
 
-  private async setAlarmSoon(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS);
-    this.alarmSet = true;
+  /** Makes sure the alarm rings by `at`; an earlier alarm already set stands. */
+  private async alarmBy(at: number): Promise<void> {
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= at) return;
+    await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 }

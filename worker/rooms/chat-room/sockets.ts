@@ -20,7 +20,5 @@ export function sendFrame(ws: WebSocket, frame: ServerFrame): void {
   }
 }
 
-/** Close codes the client acts on: removed from the chat, or the chat is gone. */
-export const CLOSE_REMOVED = 4003;
-export const CLOSE_DISSOLVED = 4004;
-export const CLOSE_BAD_FRAME_FLOOD = 4008;
+/** Close codes the client acts on (removed from the chat, the chat is gone): defined in the contract. */
+export { CLOSE_DISSOLVED, CLOSE_REMOVED } from "../../../contract";

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { FRAME_BURST } from "../../../contract";
+import { connect, createGroup, framesOf, inbox, messageFrom, send, sendAll, team } from "../chat-helpers";
+
+/** Issue 9 (finding 11, "nothing limits a socket's frame rate"): floods close with 4008. */
+describe("a per-socket frame budget", () => {
+  it("closes a flooding chat socket with 4008 while the other members chat on", async () => {
+    const { admin, members } = await team("Bob");
+    const chatId = await createGroup(admin, members);
+    const flooder = await connect(chatId, members[0]!);
+    const aliceSock = await connect(chatId, admin);
+    for (let i = 0; i < FRAME_BURST * 5; i += 1) flooder.send({ type: "ping" });
+    expect(await flooder.closed).toMatchObject({ code: 4008 });
+    expect((await send(aliceSock, "anyone?")).success).toBe(true);
+  });
+
+  it("lets a member send 40 messages and pings in a row without closing", async () => {
+    const { admin, members } = await team("Bob");
+    const chatId = await createGroup(admin, members);
+    const bobSock = await connect(chatId, members[0]!);
+    const aliceSock = await connect(chatId, admin);
+    const acks = await sendAll(aliceSock, Array.from({ length: 40 }, (_, i) => `quick ${i}`));
+    expect(acks.every((a) => a.success)).toBe(true);
+    for (let i = 0; i < 10; i += 1) aliceSock.send({ type: "ping" });
+    await framesOf(aliceSock, (f) => f.type === "pong", 10);
+    await framesOf(bobSock, messageFrom(acks.at(-1).message_id));
+    expect((await send(aliceSock, "still open")).success).toBe(true);
+  });
+
+  it("closes a flooding inbox socket with 4008", async () => {
+    const { admin } = await team();
+    const tab = await inbox(admin);
+    for (let i = 0; i < FRAME_BURST * 5; i += 1) tab.send({ type: "ping" });
+    expect(await tab.closed).toMatchObject({ code: 4008 });
+  });
+});
