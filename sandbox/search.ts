@@ -14,6 +14,7 @@ const SKIP_DIRS = new Set([".git", "node_modules"]);
 export const SEARCH_BUDGET_MS = 5000;
 const MAX_BYTES_READ = 64 * 1024 * 1024;
 const running = new Set<string>();
+export const UNSUPPORTED_REGEX = "Unsupported regular expression: backreferences and lookaround are not supported";
 const MAX_SCANNED = 20_000; // bounds the walk on huge workspaces
 const DEFAULT_CONTENT_MAX = 1024 * 1024;
 
@@ -60,9 +61,10 @@ function contentMatcher(query: string, regex: boolean, wholeWord: boolean, caseS
   let re: RE2JS;
   try {
     re = RE2JS.compile(wholeWord ? `\\b(?:${src})\\b` : src, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
-  } catch (err) {
-    const detail = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, "") : "";
-    throw new HttpError(400, `Invalid or unsupported regular expression (backreferences and lookaround are not supported)${detail ? `: ${detail}` : ""}`);
+  } catch {
+    // RE2 has no backreferences or lookaround (they are what makes backtracking exponential).
+    if (regex && /\\[1-9]|\\k<|\(\?<?[=!]/.test(query)) throw new HttpError(400, UNSUPPORTED_REGEX);
+    throw new HttpError(400, "Invalid regular expression");
   }
   return (line) => re.matcher(line).find();
 }

@@ -36,6 +36,16 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 type Ctx = Context<AppEnv>;
 
+export const GIT_PATH_REFUSED = "Paths inside .git cannot be changed through the file API";
+/**
+ * Writing into `.git` (any depth, any case) would let anyone with edit rights plant git
+ * configuration (core.fsmonitor) or hooks; the sandbox host refuses it too (also via symlinks).
+ */
+function refuseGitPaths(...paths: string[]): void {
+  const touches = (p: string) => p.split(/[\\/]+/).some((seg) => seg.toLowerCase() === ".git");
+  if (paths.some(touches)) throw new ApiError(403, GIT_PATH_REFUSED);
+}
+
 export async function gitStatusHandler(c: Ctx) {
   const { project } = await requireProjectAccess(c);
   try {
@@ -56,6 +66,7 @@ export async function fileUploadHandler(c: Ctx) {
   const access = await requireProjectAccess(c);
   requireCan(access, "upload");
   const q = queryOf(c, UploadQuery);
+  refuseGitPaths(q.path, q.folderPath);
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(400, "Expected multipart/form-data");
   if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new ApiError(413, "Upload too large (limit 100 MB)");
@@ -154,6 +165,7 @@ export const projectFilesApi = newApp()
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
     const { filePath } = queryOf(c, FileQuery);
+    refuseGitPaths(filePath);
     const { file_content } = await jsonBody(c, SaveFileBody, MAX_SAVE_BYTES);
     const saved = await hostJson<{ path: string; size: number }>(c.env, access.project, "file", {}, jsonInit("PUT", { path: filePath, content: file_content }, 30_000));
     return ok(c, { success: true, filePath: saved.path, size: saved.size, error: null });
@@ -163,6 +175,7 @@ export const projectFilesApi = newApp()
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
     const { filePath } = queryOf(c, FileQuery);
+    refuseGitPaths(filePath);
     const done = await hostJson<{ path: string }>(c.env, access.project, "file", { path: filePath }, { method: "DELETE", timeoutMs: 30_000 });
     return ok(c, { success: true, filePath: done.path });
   });

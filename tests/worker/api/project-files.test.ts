@@ -230,3 +230,29 @@ describe("references", () => {
     expectError(await get("find-react-references?q=a.b"), 400, "q must be an identifier");
   });
 });
+
+describe("git internals (issue 9 finding 2)", () => {
+  it("a member with edit rights cannot write, upload into or delete .git, so git-status runs nothing of theirs", async () => {
+    const { admin: owner, members } = await team("Gil Owner", "Mia Member");
+    const [mia] = members as [TestUser];
+    await addCodingAgent(owner);
+    const { projectId } = await newProject(owner, "Git Guard");
+    const group = await createGroup(owner, [mia], [], "Git Guard Room");
+    expect((await call("/api/chats/update-project-id", { token: owner.token, body: { chatId: group, projectId } })).status).toBe(200);
+    const before = (await call(`${projectPath(projectId, "file-content")}?filePath=.git/config`, { token: mia.token })).json.data.content as string;
+
+    const hostile = { file_content: '[core]\n\tfsmonitor = "touch /tmp/pwned-by-member"\n' };
+    for (const p of [".git/config", ".GIT/config", "sub/.git/config", ".git/hooks/pre-commit"]) {
+      const r = await call(`${projectPath(projectId, "file-content")}?filePath=${encodeURIComponent(p)}`, { token: mia.token, body: hostile });
+      expectError(r, 403, "Paths inside .git cannot be changed through the file API");
+    }
+    expectError(await call(`${projectPath(projectId, "file")}?filePath=.git/HEAD`, { token: mia.token, method: "DELETE" }), 403, "Paths inside .git cannot be changed through the file API");
+    expect((await upload(mia, projectId, {}, [["pre-commit", "#!/bin/sh\n"]], "file-upload?path=.git/hooks")).json).toMatchObject({ code: 403 });
+    // The form's own destination is checked by the host.
+    expect((await upload(mia, projectId, { file_path: ".git/hooks/pre-commit" }, [["x", "#!/bin/sh\n"]])).json).toMatchObject({ code: 403 });
+
+    expect((await call(projectPath(projectId, "git-status"), { token: mia.token })).status).toBe(200);
+    expect((await call(`${projectPath(projectId, "file-content")}?filePath=.git/config`, { token: mia.token })).json.data.content).toBe(before);
+    expect(before).not.toContain("fsmonitor");
+  }, 20_000);
+});
