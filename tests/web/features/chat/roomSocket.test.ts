@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ServerFrame } from "../../../../contract";
 import { ACK_WAIT_MS } from "../../../../contract";
-import { CLOSE_REMOVED, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
+import { CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, FLOOD_RETRY_MS, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
 
 type Listener = (event: Event & { code?: number; data?: unknown }) => void;
 
@@ -83,6 +83,7 @@ function setup(token: string | null = "tok") {
     renamed: (name) => log.push(`renamed ${name}`),
     members: () => log.push("members"),
     removed: (reason) => log.push(`removed ${reason}`),
+    signedOut: () => log.push("signedOut"),
     serverError: (error, own) => log.push(`serverError ${error} ${own}`),
     messageUpdated: (m) => log.push(`updated ${m.id}`),
     agent: (frame) => log.push(`agent ${frame.type}`),
@@ -192,6 +193,26 @@ describe("RoomSocket", () => {
     expect(second.log).toContain("removed dissolved");
     expect(second.socket().closed).toBe(1000);
     expect(second.socket().shouldReconnect(1006)).toBe(false);
+  });
+
+  it("does not reconnect after 4001 (signed out) and tells the app once", () => {
+    const { socket, log } = setup();
+    socket().open();
+    socket().drop(CLOSE_SIGNED_OUT);
+    expect(socket().urls).toHaveLength(1);
+    expect(log.filter((l) => l === "signedOut")).toHaveLength(1);
+  });
+
+  it("after 4008 (too many frames) tries once more only after a quiet pause", () => {
+    vi.useFakeTimers();
+    const { socket } = setup();
+    socket().open();
+    socket().drop(CLOSE_FRAME_FLOOD);
+    expect(socket().urls).toHaveLength(1);
+    vi.advanceTimersByTime(FLOOD_RETRY_MS - 1);
+    expect(socket().urls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(socket().urls).toHaveLength(2);
   });
 
   it("passes reactions, likes, renames and member changes through", () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import type { ClientFrame } from "../../../../contract";
 import { readBearerToken } from "../../../app/api/token";
 import { RoomSocket, type RemovedReason, type RoomEvents } from "../model/roomSocket";
+import { roomSessionEnded } from "../model/sessionEnded";
 
 export interface RoomConnection {
   /** The room socket is open (the header's status dot). */
@@ -47,6 +48,7 @@ export function useRoomSocket(chatId: string, events: RoomEvents): RoomConnectio
         latest.current.removed(reason);
       },
       serverError: (error, own) => latest.current.serverError(error, own),
+      signedOut: roomSessionEnded,
     };
     const socket = new RoomSocket(chatId, forward, { token: readBearerToken });
     room.current = socket;

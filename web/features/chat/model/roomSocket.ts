@@ -1,10 +1,13 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import type { AgentRunInfo, AgentServerFrame, ChatMessage, ClientFrame, ControlState, LikeState, ReactionSummary, ServerFrame } from "../../../../contract";
+import { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT } from "../../../../contract";
 import { Outbox } from "./outbox";
 
-/** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after these. */
-export const CLOSE_REMOVED = 4003;
-export const CLOSE_DISSOLVED = 4004;
+/** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after removal, dissolution or sign-out. */
+export { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT };
+/** After 4008 (too many frames) one quiet attempt follows this long after, not a reconnect loop. */
+export const FLOOD_RETRY_MS = 30_000;
+const NO_RECONNECT = new Set([CLOSE_REMOVED, CLOSE_DISSOLVED, CLOSE_SIGNED_OUT, CLOSE_FRAME_FLOOD]);
 /** The room replays at most this many missed messages; a full replay means a reload is needed. */
 export const REPLAY_LIMIT = 1000;
 
@@ -48,6 +51,8 @@ export interface RoomEvents {
   renamed(name: string): void;
   members(): void;
   removed(reason: RemovedReason): void;
+  /** The server closed the socket because the session ended (4001): the app signs out. */
+  signedOut?(): void;
   /** An error frame; `ownMessageId` is the pending message it failed, if any. */
   serverError(error: string, ownMessageId: string | null): void;
 }
@@ -83,6 +88,7 @@ export class RoomSocket {
   private highestSeq: number | null = null;
   private replayed = 0;
   private stopped: RemovedReason | null = null;
+  private floodRetry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly chatId: string,
@@ -102,7 +108,7 @@ export class RoomSocket {
   start(): void {
     if (this.socket) return;
     const factory = this.options.factory ?? partySocketFactory;
-    const socket = factory(() => this.url(), (code) => code !== CLOSE_REMOVED && code !== CLOSE_DISSOLVED && !this.stopped);
+    const socket = factory(() => this.url(), (code) => !NO_RECONNECT.has(code) && !this.stopped);
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (this.socket !== socket) return;
@@ -115,6 +121,16 @@ export class RoomSocket {
       this.outbox.handleClose();
       this.events.connection(false);
       if (event.code === CLOSE_REMOVED || event.code === CLOSE_DISSOLVED) this.stop(event.code === CLOSE_DISSOLVED ? "dissolved" : "removed");
+      if (event.code === CLOSE_SIGNED_OUT) {
+        this.outbox.dispose();
+        this.events.signedOut?.();
+      }
+      if (event.code === CLOSE_FRAME_FLOOD && !this.floodRetry) {
+        this.floodRetry = setTimeout(() => {
+          this.floodRetry = undefined;
+          if (this.socket === socket && !this.stopped) socket.reconnect();
+        }, FLOOD_RETRY_MS);
+      }
     });
     socket.addEventListener("message", (event) => {
       if (this.socket === socket && typeof event.data === "string") this.receive(event.data);
@@ -154,6 +170,7 @@ export class RoomSocket {
   }
 
   close(): void {
+    clearTimeout(this.floodRetry);
     this.outbox.dispose();
     const socket = this.socket;
     this.socket = null;
