@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
+import { jailMode } from "../sandbox/jail.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8787);
@@ -107,6 +108,11 @@ async function main(): Promise<void> {
     run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);
   }
 
+  // Terminals are shells: as root they need the jail (bubblewrap), or an explicit opt-out.
+  if (jailMode() === "refused") {
+    console.error("✖ Refusing to hand out workspace terminals as root without isolation. Install bubblewrap (apt-get install -y bubblewrap), run as a non-root user, or set SANDBOX_ALLOW_UNISOLATED=1 to accept unisolated root shells.");
+    process.exit(1);
+  }
   console.log("\n▶ Starting the sandbox host");
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? port + 1);
   const sandbox = startSandbox(vars.SANDBOX_SECRET!, sandboxPort);
