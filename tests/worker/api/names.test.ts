@@ -71,7 +71,7 @@ describe("a name stored before validation cannot break the chat socket", () => {
     const chatId = await createGroup(admin, members, [], "Legacy Room");
     const larry = members[0]!;
     await env.DB.prepare("UPDATE user SET name = ?, image = ? WHERE id = ?")
-      .bind("L".repeat(50_000), `https://img.example/${"i".repeat(5_000)}.png`, larry.id)
+      .bind("Ł".repeat(50_000), `https://img.example/${"i".repeat(5_000)}.png`, larry.id)
       .run();
     const sock = await connect(chatId, larry);
     const ack = await send(sock, "still here");
