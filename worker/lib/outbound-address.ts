@@ -12,6 +12,9 @@ import ipaddr from "ipaddr.js";
 /** Suffixes that never name a public host (RFC 6761, 6762, 8375, and common internal zones). */
 const INTERNAL_SUFFIXES = ["localhost", "localdomain", "local", "internal", "home.arpa", "lan", "intranet", "corp", "private", "test", "invalid", "example", "onion"];
 
+/** Public domains whose every name resolves to 127.0.0.1 (a favourite way round a name check). */
+const LOOPBACK_DOMAINS = ["localtest.me", "lvh.me", "vcap.me", "lacolhost.com"];
+
 /** Letters, digits, hyphens and dots only: anything else (percent escapes, `%zone`, `_`) is refused. */
 const PLAIN_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
@@ -31,15 +34,19 @@ function canonicalHost(raw: string): string {
   return host;
 }
 
+/** IPv4-compatible IPv6 (`::127.0.0.1`): deprecated, and "unicast" to ipaddr.js, but never a public host. */
+const V4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+
 /** Public unicast only: a v4-mapped IPv6 address is judged by its IPv4 part. */
 function isPublicIp(host: string): boolean {
   const addr = ipaddr.process(host);
+  if (addr.kind() === "ipv6" && addr.match(V4_COMPATIBLE)) return false;
   return addr.range() === "unicast";
 }
 
 function isPublicName(host: string): boolean {
   if (!PLAIN_NAME.test(host) || !host.includes(".")) return false;
-  if (INTERNAL_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return false;
+  if ([...INTERNAL_SUFFIXES, ...LOOPBACK_DOMAINS].some((s) => host === s || host.endsWith(`.${s}`))) return false;
   // A purely numeric name that is not a valid IP (e.g. 999.1) is no public host either.
   if (/^[0-9.]+$/.test(host)) return false;
   for (const m of host.matchAll(EMBEDDED_V4)) {

@@ -211,11 +211,15 @@ describe("private addresses and port probing", () => {
       "[fe80::1]",
       "[64:ff9b::7f00:1]",
       "[::]",
+      "[::127.0.0.1]",
+      "[::ffff:0:7f00:1]",
       "gitlab",
       "printer.local",
       "nas.home.arpa",
       "10.0.0.1.nip.io",
       "127-0-0-1.sslip.io",
+      "gitlab.lvh.me",
+      "localtest.me",
     ];
     for (const host of [...loopback.map((h) => `${h}:${sandboxPort}`), ...elsewhere]) {
       const serverUrl = `http://${host}/`;
