@@ -9,8 +9,8 @@ import ipaddr from "ipaddr.js";
  * Only public unicast addresses pass; everything else needs an entry in GIT_HOSTS_ALLOW_PRIVATE.
  */
 
-/** Suffixes that never name a public host (RFC 6761, 6762, 8375, and common internal zones). */
-const INTERNAL_SUFFIXES = ["localhost", "localdomain", "local", "internal", "home.arpa", "lan", "intranet", "corp", "private", "test", "invalid", "example", "onion"];
+/** Suffixes that never name a usable public host (RFC 2606, 6761, 6762, 8375, and common internal zones). */
+const INTERNAL_SUFFIXES = ["localhost", "localdomain", "local", "internal", "home.arpa", "lan", "intranet", "corp", "private", "test", "invalid", "example", "onion", "example.com", "example.net", "example.org"];
 
 /** Public domains whose every name resolves to 127.0.0.1 (a favourite way round a name check). */
 const LOOPBACK_DOMAINS = ["localtest.me", "lvh.me", "vcap.me", "lacolhost.com"];
