@@ -22,12 +22,16 @@ function sessionOfTags(tags: string[]): string | null {
   return tag ? tag.slice("session:".length) : null;
 }
 
-function closeSignedOut(ws: WebSocket): void {
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
   try {
-    ws.close(CLOSE_SIGNED_OUT, "Signed out");
+    ws.close(code, reason);
   } catch {
     // already closing
   }
+}
+
+function closeSignedOut(ws: WebSocket): void {
+  closeQuietly(ws, CLOSE_SIGNED_OUT, "Signed out");
 }
 
 /** Closes every socket of one session in this object. */
@@ -39,8 +43,9 @@ export function closeSessionSockets(ctx: DurableObjectState, sessionId: string):
 
 /**
  * Closes the sockets whose session is gone (expired, revoked, signed out where the hook did not
- * reach). Sockets without a session tag predate this check and are closed too: their session is
- * unknown. One D1 query for the whole object, its ids bound as one JSON argument.
+ * reach). Sockets without a session tag predate this check: they are asked to reconnect (1012),
+ * which tags them, rather than told they are signed out. One D1 query for the whole object, its
+ * ids bound as one JSON argument.
  */
 export async function closeEndedSessions(ctx: DurableObjectState, db: D1Database, now = Date.now()): Promise<void> {
   const sockets = ctx.getWebSockets().map((ws) => ({ ws, sessionId: sessionOfTags(ctx.getTags(ws)) }));
@@ -53,7 +58,10 @@ export async function closeEndedSessions(ctx: DurableObjectState, db: D1Database
       .all<{ id: string }>();
     for (const r of results) alive.add(r.id);
   }
-  for (const s of sockets) if (!s.sessionId || !alive.has(s.sessionId)) closeSignedOut(s.ws);
+  for (const s of sockets) {
+    if (!s.sessionId) closeQuietly(s.ws, 1012, "Reconnect");
+    else if (!alive.has(s.sessionId)) closeSignedOut(s.ws);
+  }
 }
 
 /** Sign-out: the session's sockets in the user's inbox and in every chat of theirs close now. */
