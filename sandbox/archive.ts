@@ -2,12 +2,12 @@
 // The folder is walked first so the caller gets its size and file count as headers, oversized
 // folders are refused before anything is streamed, and tar archives exactly the walked entries
 // (`.git` excluded at every depth), named `<folder>/<relative path>`.
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { HttpError } from "./http.ts";
 import { resolveInside } from "./paths.ts";
 import type { Ctx } from "./context.ts";
+import { commandPath, spawnInWorkspace } from "./run.ts";
 
 export const MAX_ARCHIVE_BYTES = 500 * 1024 * 1024;
 export const MAX_ARCHIVE_FILES = 20_000;
@@ -67,14 +67,16 @@ export async function download(ctx: Ctx): Promise<void> {
   const folderName = rel ? (rel.split("/").pop() ?? ctx.projectId) : ctx.projectId;
   const listing = await walk(real);
 
-  // tar runs in the folder's parent and archives exactly the walked entries as `<base>/<entry>`
-  // (NUL-separated on stdin, taken verbatim so a name starting with "-" is never an option;
-  // GNU tar, as in the image). `base` is the real folder's name, which is the requested name
-  // unless the caller asked for a symlink to a folder.
-  const base = path.basename(real);
-  const names = listing.entries.map((e) => `${base}/${e}`);
-  const args = ["-czf", "-", "--no-recursion", "--null", "--verbatim-files-from", "-T", "-"];
-  const tar = spawn("tar", args, { cwd: path.dirname(real), stdio: ["pipe", "pipe", "pipe"] });
+  // tar runs inside the workspace's jail (the host is root, and the user could swap a folder for
+  // a symlink after the walk: inside the jail it can only point into the workspace). It archives
+  // exactly the walked entries (NUL-separated on stdin, taken verbatim so a name starting with "-"
+  // is never an option; GNU tar, as in the image) from the folder, named `<base>/<entry>` through
+  // --transform (regular and hard-link names, never symlink targets). `base` is the real folder's
+  // name, which is the requested name unless the caller asked for a symlink to a folder.
+  const base = path.basename(real).replace(/[\\|&]/g, "\\$&");
+  const args = ["-C", commandPath(ctx.ws, real), "-czf", "-", "--no-recursion", "--transform", `flags=rh;s|^|${base}/|`, "--null", "--verbatim-files-from", "-T", "-"];
+  const tar = await spawnInWorkspace(ctx.ws, ["tar", ...args]);
+  const names = listing.entries;
 
   let stderr = "";
   tar.stderr.on("data", (d: Buffer) => {

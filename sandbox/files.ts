@@ -1,12 +1,11 @@
 // File routes: lazy tree, read, raw download, write, multipart upload and delete.
 import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import * as v from "valibot";
 import { HttpError, ok, readJson } from "./http.ts";
-import { joinName, resolveInside, resolveWritable } from "./paths.ts";
-import { writeAsWorkspace } from "./owned-fs.ts";
+import { joinName, openInside, resolveInside, resolveWritable } from "./paths.ts";
+import { removeAsWorkspace, writeAsWorkspace } from "./owned-fs.ts";
 import type { Ctx } from "./context.ts";
 
 export const MAX_READ_BYTES = 5 * 1024 * 1024;
@@ -72,11 +71,28 @@ async function statFile(abs: string) {
   return st;
 }
 
+/** Opens a checked path and checks again what was really opened (a swapped-in symlink is refused). */
+async function openFile(wsDir: string, abs: string) {
+  await statFile(abs);
+  const fh = await openInside(wsDir, abs);
+  const st = await fh.stat();
+  if (!st.isFile()) {
+    await fh.close();
+    throw new HttpError(400, "Not a file");
+  }
+  return { fh, st };
+}
+
 export async function readFile(ctx: Ctx): Promise<void> {
   const { abs, rel } = await resolveInside(ctx.wsDir, requiredPath(ctx.url.searchParams.get("path")));
-  const st = await statFile(abs);
-  if (st.size > MAX_READ_BYTES) throw new HttpError(413, "File too large (limit 5 MB)");
-  const buf = await fs.readFile(abs);
+  const { fh, st } = await openFile(ctx.wsDir, abs);
+  let buf: Buffer;
+  try {
+    if (st.size > MAX_READ_BYTES) throw new HttpError(413, "File too large (limit 5 MB)");
+    buf = await fh.readFile();
+  } finally {
+    await fh.close();
+  }
   const { content, encoding } = decode(buf);
   ok(ctx.res, {
     fileName: path.basename(abs),
@@ -91,7 +107,7 @@ export async function readFile(ctx: Ctx): Promise<void> {
 
 export async function raw(ctx: Ctx): Promise<void> {
   const { abs } = await resolveInside(ctx.wsDir, requiredPath(ctx.url.searchParams.get("path")));
-  const st = await statFile(abs);
+  const { fh, st } = await openFile(ctx.wsDir, abs);
   ctx.res.writeHead(200, {
     "content-type": guessMime(abs),
     "content-length": st.size,
@@ -99,7 +115,7 @@ export async function raw(ctx: Ctx): Promise<void> {
     "x-content-type-options": "nosniff",
   });
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(abs);
+    const stream = fh.createReadStream(); // closes the handle when done
     stream.on("error", () => {
       ctx.res.destroy();
       resolve();
@@ -184,7 +200,7 @@ async function uploadTargets(wsDir: string, folderRel: string, files: File[], fi
 export async function deleteFile(ctx: Ctx): Promise<void> {
   const { abs, rel } = await resolveWritable(ctx.wsDir, requiredPath(ctx.url.searchParams.get("path")));
   await fs.lstat(abs); // 404 when missing
-  await fs.rm(abs, { recursive: true, force: false });
+  await removeAsWorkspace(ctx.ws, abs);
   ok(ctx.res, { path: rel });
 }
 

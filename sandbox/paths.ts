@@ -3,6 +3,7 @@
 // workspace cannot be used to read or write outside it.
 import path from "node:path";
 import fs from "node:fs/promises";
+import { constants } from "node:fs";
 import { HttpError } from "./http.ts";
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -103,4 +104,20 @@ export async function resolveWritable(wsDir: string, rel: unknown): Promise<{ ab
     if (probe === wsDir) return target;
     probe = path.dirname(probe);
   }
+}
+
+/**
+ * Opens a file the path checks accepted, then asks the kernel what was really opened: the user can
+ * swap a folder for a symlink between check and open, and the host (root) must not read through
+ * it. Non-blocking, so a FIFO swapped in cannot hang the request.
+ */
+export async function openInside(wsDir: string, abs: string): Promise<fs.FileHandle> {
+  const fh = await fs.open(abs, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  const real = await fs.readlink(`/proc/self/fd/${fh.fd}`).catch(() => null);
+  const root = await fs.realpath(wsDir).catch(() => null);
+  if (!real || !root || !isInside(root, real)) {
+    await fh.close();
+    throw new HttpError(400, OUTSIDE);
+  }
+  return fh;
 }

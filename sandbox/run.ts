@@ -1,23 +1,51 @@
-// Runs one non-interactive command for a workspace (in its jail, see jail.ts) with a wall-clock
-// limit and bounded output, and without a shell.
-import { execFile } from "node:child_process";
-import { workspaceCommand, type CommandOptions, type Workspace } from "./jail.ts";
+// Runs one command for a workspace (in its jail, see jail.ts) without a shell: either to the end,
+// with a wall-clock limit, bounded output and optional stdin, or streamed (spawnInWorkspace).
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import path from "node:path";
+import { jailMode, workspaceCommand, type CommandOptions, type Workspace } from "./jail.ts";
 
 export type RunResult = { code: number; stdout: string; stderr: string; timedOut: boolean };
-export type RunOptions = CommandOptions & { timeoutMs?: number; maxBuffer?: number };
+export type RunOptions = CommandOptions & { timeoutMs?: number; maxBuffer?: number; input?: Uint8Array };
+
+export async function spawnInWorkspace(ws: Workspace, argv: string[], opts: CommandOptions = {}): Promise<ChildProcessWithoutNullStreams> {
+  const cmd = await workspaceCommand(ws, argv, opts);
+  return spawn(cmd.file, cmd.args, { cwd: cmd.cwd, env: cmd.env, stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** Where a host path inside the workspace is, as the command sees it. */
+export function commandPath(ws: Workspace, abs: string): string {
+  if (jailMode() !== "jail") return abs;
+  const rel = path.relative(ws.dir, abs);
+  return rel ? `/workspace/${rel.split(path.sep).join("/")}` : "/workspace";
+}
 
 export async function runInWorkspace(ws: Workspace, argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const cmd = await workspaceCommand(ws, argv, opts);
+  const child = await spawnInWorkspace(ws, argv, opts);
+  const max = opts.maxBuffer ?? 32 * 1024 * 1024;
   return new Promise((resolve) => {
-    execFile(
-      cmd.file,
-      cmd.args,
-      // SIGKILL: bwrap's --die-with-parent then takes the whole jail down with it.
-      { cwd: cmd.cwd, env: cmd.env, timeout: opts.timeoutMs ?? 30_000, killSignal: "SIGKILL", maxBuffer: opts.maxBuffer ?? 32 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
-        resolve({ code: e ? (typeof e.code === "number" ? e.code : 1) : 0, stdout: String(stdout), stderr: String(stderr), timedOut: !!e?.killed });
-      },
-    );
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    // SIGKILL: bwrap's --die-with-parent and the pid namespace then take the whole jail down.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, opts.timeoutMs ?? 30_000);
+    const collect = (which: "out" | "err") => (d: Buffer) => {
+      if (which === "out" && stdout.length < max) stdout += String(d);
+      else if (which === "err" && stderr.length < max) stderr += String(d);
+    };
+    child.stdout.on("data", collect("out"));
+    child.stderr.on("data", collect("err"));
+    child.stdin.on("error", () => {}); // the command may exit before reading everything
+    child.stdin.end(opts.input ?? undefined);
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      resolve({ code: 127, stdout, stderr: stderr + err.message, timedOut });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, stdout, stderr, timedOut });
+    });
   });
 }

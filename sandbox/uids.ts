@@ -67,18 +67,3 @@ export async function identityFiles(root: string, uid: number): Promise<{ passwd
   }
   return { passwd, group };
 }
-
-/**
- * Hands what the host created (`abs` and every folder up to the workspace) to the workspace user,
- * so files written through the file API are the user's own inside the jail. Symlinks are never
- * followed (lchown).
- */
-export async function giveToWorkspace(wsDir: string, abs: string, uid: number | null): Promise<void> {
-  if (uid === null) return;
-  let cur = abs;
-  for (let depth = 0; depth < 256; depth++) {
-    await fs.lchown(cur, uid, uid).catch(() => {});
-    if (cur === wsDir || !cur.startsWith(wsDir + path.sep)) return;
-    cur = path.dirname(cur);
-  }
-}

@@ -9,7 +9,6 @@ import { git, initRepo } from "./git.ts";
 import { protocolConfig } from "./git-run.ts";
 import { cloneTarget, UNREACHABLE } from "./clone-target.ts";
 import { jailMode, uidOf, type Workspace } from "./jail.ts";
-import { giveToWorkspace } from "./uids.ts";
 import { stopWorkspace } from "./services.ts";
 
 export const CLONE_TIMEOUT_MS = 120_000;
@@ -108,7 +107,8 @@ async function localCloneConfig(root: string): Promise<string> {
 /** The workspace folder, created if needed and owned by the workspace's uid. */
 async function makeWorkspaceDir(ws: Workspace): Promise<void> {
   await fs.mkdir(ws.dir, { recursive: true, mode: 0o755 });
-  await giveToWorkspace(ws.dir, ws.dir, await uidOf(ws));
+  const uid = await uidOf(ws);
+  if (uid !== null) await fs.chown(ws.dir, uid, uid);
 }
 
 export async function currentBranch(ws: Workspace): Promise<string | null> {
