@@ -85,7 +85,7 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
  * sign-in rate limit, as they sign in dozens of times from one address.
  */
 function passThroughVars(): string[] {
-  const names = /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT)$/;
+  const names = /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS)$/;
   return Object.entries(process.env)
     .filter(([name, value]) => names.test(name) && value)
     .flatMap(([name, value]) => ["--var", `${name}:${value}`]);

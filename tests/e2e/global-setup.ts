@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchApp } from "../../scripts/launch.ts";
 import { startFakeLlm } from "../fakes/fake-llm.ts";
-import { CHROMIUM_PATH, E2E_PORT } from "./config.ts";
+import { CHROMIUM_PATH, E2E_PORT, EMBED_PARENT_PORT } from "./config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   const app = await launchApp({
     port: E2E_PORT,
     stateDir,
-    env: { AUTH_RATE_LIMIT_MAX: "1000", ANTHROPIC_API_KEY: "e2e-key", ANTHROPIC_BASE_URL: `${llm.url}/v1`, OPENAI_BASE_URL: `${llm.url}/v1`, OPENAI_API_KEY: "e2e-key" },
+    env: { AUTH_RATE_LIMIT_MAX: "1000", ANTHROPIC_API_KEY: "e2e-key", ANTHROPIC_BASE_URL: `${llm.url}/v1`, OPENAI_BASE_URL: `${llm.url}/v1`, OPENAI_API_KEY: "e2e-key", EMBED_ORIGINS: `http://localhost:${EMBED_PARENT_PORT}` },
   });
   project.provide("baseUrl", app.url);
   return async () => {
