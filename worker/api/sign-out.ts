@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getAuth } from "../auth/auth";
 import type { AppEnv } from "../lib/app";
 import { readSession } from "../lib/session";
-import { closeSessionEverywhere } from "../rooms/session-sockets";
+import { checkSessionsEverywhere, closeSessionEverywhere } from "../rooms/session-sockets";
 
 /**
  * better-auth's sign-out, then the signed-out session's open chat and inbox sockets close with
@@ -13,4 +13,17 @@ export async function signOut(c: Context<AppEnv>): Promise<Response> {
   const res = await getAuth(c.env).handler(c.req.raw);
   if (session && res.ok) await closeSessionEverywhere(c.env, session.user.id, session.session.id);
   return res;
+}
+
+/**
+ * Wraps a route that revokes sessions (one by id, all, all others): once it succeeded, the user's
+ * sockets whose session is gone close now rather than at the next minute's check.
+ */
+export function closingRevokedSockets(handler: (c: Context<AppEnv>) => Response | Promise<Response>) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const session = await readSession(c);
+    const res = await handler(c);
+    if (session && res.ok) await checkSessionsEverywhere(c.env, session.user.id);
+    return res;
+  };
 }

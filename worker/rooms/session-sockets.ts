@@ -1,6 +1,8 @@
 import { CLOSE_SIGNED_OUT } from "../../contract";
 import type { Env } from "../env";
+import type { ChatRoom } from "./chat-room/index";
 import { inboxStub, roomStub } from "./stubs";
+import type { UserInbox } from "./user-inbox";
 
 /**
  * Chat and inbox sockets end with the session that opened them: at once on sign-out (by session
@@ -64,10 +66,19 @@ export async function closeEndedSessions(ctx: DurableObjectState, db: D1Database
   }
 }
 
-/** Sign-out: the session's sockets in the user's inbox and in every chat of theirs close now. */
-export async function closeSessionEverywhere(env: Env, userId: string, sessionId: string): Promise<void> {
+/** Runs `each` on the user's inbox and every chat room of theirs; one failure never stops the others. */
+async function everywhere(env: Env, userId: string, each: (stub: DurableObjectStub<UserInbox> | DurableObjectStub<ChatRoom>) => Promise<unknown>): Promise<void> {
   const { results } = await env.DB.prepare("SELECT chat_id FROM chat_participant WHERE participant_id = ?").bind(userId).all<{ chat_id: string }>();
-  const calls = [inboxStub(env, userId).closeSession(sessionId), ...results.map((r) => roomStub(env, r.chat_id).closeSession(sessionId))];
-  const outcomes = await Promise.allSettled(calls);
-  for (const o of outcomes) if (o.status === "rejected") console.error("closing a signed-out session's sockets failed", o.reason);
+  const outcomes = await Promise.allSettled([each(inboxStub(env, userId)), ...results.map((r) => each(roomStub(env, r.chat_id)))]);
+  for (const o of outcomes) if (o.status === "rejected") console.error("closing ended sessions' sockets failed", o.reason);
+}
+
+/** Sign-out: the session's sockets in the user's inbox and in every chat of theirs close now. */
+export function closeSessionEverywhere(env: Env, userId: string, sessionId: string): Promise<void> {
+  return everywhere(env, userId, (stub) => stub.closeSession(sessionId));
+}
+
+/** Sessions revoked (one by id, all, all others): the user's rooms and inbox check theirs now, not in a minute. */
+export function checkSessionsEverywhere(env: Env, userId: string): Promise<void> {
+  return everywhere(env, userId, (stub) => stub.checkSessions());
 }

@@ -60,6 +60,11 @@ export class UserInbox extends DurableObject<Env> {
     return closeSessionSockets(this.ctx, sessionId);
   }
 
+  /** Sessions were revoked: sockets whose session is gone close now. */
+  async checkSessions(): Promise<void> {
+    await closeEndedSessions(this.ctx, this.env.DB);
+  }
+
   override async alarm(): Promise<void> {
     await closeEndedSessions(this.ctx, this.env.DB);
     if (this.ctx.getWebSockets().length > 0) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_MS);

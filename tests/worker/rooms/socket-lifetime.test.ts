@@ -27,6 +27,25 @@ describe("sockets close when their session ends", () => {
     expect(laptop.frames.some(messageFrom(sent.message_id))).toBe(false);
   });
 
+  it("closes the sockets of sessions revoked from another device at once", async () => {
+    const { admin, members } = await team("Bob");
+    const bob = members[0]!;
+    const chatId = await createGroup(admin, members);
+    const laptop = await connect(chatId, bob);
+    const laptopInbox = await inbox(bob);
+    const phone = { ...bob, token: (await signIn(bob.email)).token };
+    const phoneSock = await connect(chatId, phone);
+    const tablet = { ...bob, token: (await signIn(bob.email)).token };
+    const tabletSock = await connect(chatId, tablet);
+
+    const others = await call("/api/auth/revoke-other-sessions", { token: phone.token, body: {} });
+    expect(others.status).toBe(200);
+    expect(await laptop.closed).toMatchObject({ code: 4001 });
+    expect(await laptopInbox.closed).toMatchObject({ code: 4001 });
+    expect(await tabletSock.closed).toMatchObject({ code: 4001 });
+    expect((await send(phoneSock, "only the phone is left")).success).toBe(true);
+  });
+
   it("closes sockets of an expired session on the room's and inbox's timer", async () => {
     const { admin, members } = await team("Bob");
     const bob = members[0]!;

@@ -330,6 +330,11 @@ export class ChatRoom extends DurableObject<Env> {
     return closeSessionSockets(this.ctx, sessionId);
   }
 
+  /** Sessions were revoked: sockets whose session is gone close now. */
+  async checkSessions(): Promise<void> {
+    await closeEndedSessions(this.ctx, this.env.DB);
+  }
+
   /** One alarm for two jobs: the D1 mirror (soon after a message) and the session check (each minute with sockets open). */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
