@@ -256,9 +256,11 @@ describe("private addresses and port probing", () => {
     const open = await probe(`http://127.0.0.1:${daemonPort}`);
     expect(open.answer).toEqual(closed.answer);
     expect(closed.answer).toEqual({ status: 400, json: { code: 400, data: null, message: NETWORK } });
+    // Both wait out the timeout (the old code answered a closed port at once); the upper bound is
+    // loose because the test machine is shared.
     for (const { ms } of [closed, open]) {
       expect(ms).toBeGreaterThanOrEqual(timeout - 50);
-      expect(ms).toBeLessThan(timeout + 1000);
+      expect(ms).toBeLessThan(timeout * 4);
     }
   });
 
