@@ -329,6 +329,9 @@ describe("sessions are listed and revoked without their tokens", () => {
     const text = JSON.stringify(r.json);
     for (const signed of [u.token, other.token]) expect(text).not.toContain(rawToken(signed));
     expect(r.json.data.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    // A session signed in two days ago still sees its list (better-auth's own route wanted a "fresh" one).
+    await env.DB.prepare("UPDATE session SET created_at = ? WHERE token = ?").bind(Date.now() - 2 * 86_400_000, rawToken(u.token)).run();
+    expect((await call("/api/auth/list-sessions", { token: u.token })).json.data).toHaveLength(2);
   });
 
   it("revokes another device by id; a stranger's id is not found and their session keeps working", async () => {
