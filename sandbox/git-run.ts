@@ -3,7 +3,8 @@
 // with settings that switch off what a repository could make git execute or read on its own:
 // no system/global config, no fsmonitor, no hooks, no pager/editor/credential helpers, no
 // network transports unless a clone asks for them, no optional locks, submodules ignored.
-import type { Workspace } from "./jail.ts";
+import path from "node:path";
+import { jailMode, type Workspace } from "./jail.ts";
 import { runInWorkspace, type RunOptions, type RunResult } from "./run.ts";
 
 const SAFE_CONFIG = [
@@ -52,5 +53,8 @@ export type GitOptions = RunOptions & { config?: string[] };
 
 export function git(ws: Workspace, args: string[], opts: GitOptions = {}): Promise<GitResult> {
   const { config = [], env, ...rest } = opts;
-  return runInWorkspace(ws, ["git", ...safeGitArgs(args, config)], { ...rest, env: safeGitEnv(env) });
+  // git never looks for a repository above the workspace (outside the jail, a workspace without
+  // .git could otherwise be taken for part of a repository around the host's data folder).
+  const ceiling = jailMode() === "jail" ? "/" : path.dirname(ws.dir);
+  return runInWorkspace(ws, ["git", ...safeGitArgs(args, config)], { ...rest, env: safeGitEnv({ GIT_CEILING_DIRECTORIES: ceiling, ...env }) });
 }

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { HttpError, ok, readJson } from "./http.ts";
-import { resolveInside } from "./paths.ts";
+import { readInside, resolveInside } from "./paths.ts";
 import type { Ctx } from "./context.ts";
 import type { Workspace } from "./jail.ts";
 import { git } from "./git-run.ts";
@@ -42,13 +42,29 @@ function statusName(x: string, y: string): string {
   return "modified";
 }
 
+/** The branch from `status --branch`'s first record ("HEAD" when detached). */
+function branchOf(header: string): string {
+  const line = header.replace(/^## /, "");
+  const unborn = /^(?:No commits yet|Initial commit) on (.+)$/.exec(line);
+  if (unborn) return unborn[1] ?? "HEAD";
+  if (line.startsWith("HEAD (no branch)")) return "HEAD";
+  return line.split("...")[0]?.split(" ")[0] || "HEAD";
+}
+
 export async function status(ctx: Ctx): Promise<void> {
-  await requireRepo(ctx.ws);
-  const branch = (await git(ctx.ws, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
-  const out = await gitOrFail(ctx.ws, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
-  const parts = out.split("\0");
+  // Two jailed git calls, side by side (each costs a jail): status with its branch, and remotes.
+  const [st, remotes] = await Promise.all([
+    git(ctx.ws, ["status", "--porcelain=v1", "-z", "--branch", "--untracked-files=all"]),
+    git(ctx.ws, ["remote"]),
+  ]);
+  if (st.code !== 0) {
+    if (/not a git repository/i.test(st.stderr)) throw new HttpError(400, "Not a git repository");
+    throw new Error(`git status failed: ${st.stderr.trim()}`);
+  }
+  const parts = st.stdout.split("\0");
+  const branch = branchOf(parts[0] ?? "");
   const files: { filePath: string; status: string }[] = [];
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = 1; i < parts.length; i++) {
     const entry = parts[i] ?? "";
     if (entry.length < 4) continue;
     const x = entry[0] ?? " ";
@@ -56,8 +72,7 @@ export async function status(ctx: Ctx): Promise<void> {
     files.push({ filePath: entry.slice(3), status: statusName(x, y) });
     if (x === "R" || x === "C") i++; // -z puts the rename source in the next field
   }
-  const remotes = (await git(ctx.ws, ["remote"])).stdout.trim();
-  ok(ctx.res, { branch, files, hasChanges: files.length > 0, hasRemote: remotes.length > 0 });
+  ok(ctx.res, { branch, files, hasChanges: files.length > 0, hasRemote: remotes.stdout.trim().length > 0 });
 }
 
 export async function diff(ctx: Ctx): Promise<void> {
@@ -69,7 +84,7 @@ export async function diff(ctx: Ctx): Promise<void> {
   const original = head.code === 0 ? head.stdout : "";
   const st = await fs.stat(abs).catch(() => null);
   if (st && !st.isFile()) throw new HttpError(400, "Not a file");
-  const modified = st ? await fs.readFile(abs, "utf8") : "";
+  const modified = st ? ((await readInside(ctx.wsDir, abs))?.toString("utf8") ?? "") : "";
   ok(ctx.res, { path: rel, original, modified, existsInHead: head.code === 0, existsInWorkingDir: !!st });
 }
 

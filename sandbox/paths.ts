@@ -121,3 +121,16 @@ export async function openInside(wsDir: string, abs: string): Promise<fs.FileHan
   }
   return fh;
 }
+
+/** The bytes of a file through `openInside`, or null when it cannot be read (gone, refused). */
+export async function readInside(wsDir: string, abs: string): Promise<Buffer | null> {
+  const fh = await openInside(wsDir, abs).catch(() => null);
+  if (!fh) return null;
+  try {
+    return (await fh.stat()).isFile() ? await fh.readFile() : null;
+  } catch {
+    return null;
+  } finally {
+    await fh.close();
+  }
+}

@@ -9,6 +9,7 @@ import * as v from "valibot";
 import { RE2JS } from "re2js";
 import { HttpError, ok, readJson } from "./http.ts";
 import type { Ctx } from "./context.ts";
+import { readInside } from "./paths.ts";
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 export const SEARCH_BUDGET_MS = 5000;
@@ -138,7 +139,7 @@ async function runSearch(ctx: Ctx, body: v.InferOutput<typeof SearchBody>, types
       const wantContent = types.has("content") && results.content.length < max;
       const wantSymbols = types.has("symbols") && results.symbols.length < max;
       if ((!wantContent && !wantSymbols) || st.size > maxContent) continue;
-      const buf = await fs.readFile(abs).catch(() => null);
+      const buf = await readInside(ctx.wsDir, abs);
       if (!buf || buf.includes(0)) continue; // binary
       bytesRead += buf.length;
       // Let other requests (other workspaces) run between files.
