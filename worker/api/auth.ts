@@ -98,7 +98,8 @@ export const authApi = newApp()
   .post("/update-user", forwardValidated(UpdateUserBody))
   .post(
     "/change-password",
-    forwardValidated(ChangePasswordBody, async (c, body) => assertPasswordAllowed(body.newPassword, await signedInUser(c))),
+    // With revokeOtherSessions the other devices' sockets close too, as for the revoke routes.
+    closingRevokedSockets(forwardValidated(ChangePasswordBody, async (c, body) => assertPasswordAllowed(body.newPassword, await signedInUser(c)))),
   )
   .get("/list-sessions", listSessions)
   .post("/revoke-session", closingRevokedSockets(revokeSession))
