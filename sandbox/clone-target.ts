@@ -73,7 +73,9 @@ export async function cloneTarget(url: URL, allowPrivate: boolean): Promise<Clon
     return { cleanUrl: clean.href, fetchUrl: fetch.href, config: [], env };
   }
   // curl keeps the name for TLS (SNI, certificate) and the Host header but connects to `address`.
-  // No redirects: a redirect could send the clone to an address nobody checked.
-  const config = ["-c", `http.curloptResolve=${url.hostname}:${port}:${literal}`, "-c", "http.followRedirects=false"];
+  // No redirects: a redirect could send the clone to an address nobody checked. A literal address
+  // needs no pinning (nothing to resolve again).
+  const pin = ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, "")) ? [] : ["-c", `http.curloptResolve=${url.hostname}:${port}:${literal}`];
+  const config = [...pin, "-c", "http.followRedirects=false"];
   return { cleanUrl: clean.href, fetchUrl: clean.href, config, env };
 }
