@@ -28,10 +28,12 @@ export const LIMITS = {
 };
 
 let mode: JailMode | null = null;
+/** The bubblewrap binary; SANDBOX_BWRAP points elsewhere (tests use a missing one to see the refusal). */
+const BWRAP = process.env.SANDBOX_BWRAP || "bwrap";
 
 function bwrapWorks(): boolean {
   const probe = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--unshare-pid", "--", "/usr/bin/true"];
-  const r = spawnSync("bwrap", probe, { timeout: 10_000, env: { PATH: JAIL_PATH } });
+  const r = spawnSync(BWRAP, probe, { timeout: 10_000, env: { PATH: JAIL_PATH } });
   return r.status === 0;
 }
 
@@ -104,7 +106,7 @@ export async function workspaceCommand(ws: Workspace, argv: string[], opts: Comm
   const drop = ["setpriv", `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"];
   return {
     file: "prlimit",
-    args: [...limits, "--", "bwrap", ...fsArgs, ...ns, ...session, "--chdir", "/workspace", "--", ...drop, ...argv],
+    args: [...limits, "--", BWRAP, ...fsArgs, ...ns, ...session, "--chdir", "/workspace", "--", ...drop, ...argv],
     // bwrap and setpriv pass this environment on unchanged; nothing of the host's is in it.
     env: baseEnv("/workspace", interactive, opts.env),
     cwd: ws.dir,

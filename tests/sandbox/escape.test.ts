@@ -111,3 +111,38 @@ describe("a terminal of workspace A", () => {
     await waitFor(async () => (await processesOf(aUid)) <= 1, "the fork bomb to end", 20_000); // A's own shell is left
   }, 60_000);
 });
+
+describe("files the host writes for the workspace", () => {
+  it("belong to the workspace user, who can change them in the terminal", async () => {
+    expect((await sb.api("PUT", `${A}/file`, { path: "deep/new/file.txt", content: "from the API\n" })).status).toBe(200);
+    const out = await runIn(a, "stat -c '%u %U' deep deep/new deep/new/file.txt | sort -u; echo more >> deep/new/file.txt && echo appended");
+    expect(out).toMatch(/^\d+ workspace\r?\nappended/);
+    expect((await sb.api("GET", `${A}/file?path=deep/new/file.txt`)).json.content).toBe("from the API\nmore\n");
+  });
+});
+
+describe("a root host without bubblewrap", () => {
+  it("refuses terminals and git with a clear error, unless unisolated shells are allowed explicitly", async () => {
+    const [refusing, allowing] = await Promise.all([
+      startSandbox({ SANDBOX_BWRAP: "/nonexistent/bwrap" }),
+      startSandbox({ SANDBOX_BWRAP: "/nonexistent/bwrap", SANDBOX_ALLOW_UNISOLATED: "1" }),
+    ]);
+    try {
+      expect(refusing.logs()).toContain('"isolation":"refused"');
+      const init = await refusing.api("POST", "/workspaces/nb-u/p", { init: true });
+      expect(init.status).toBe(503);
+      expect(init.json.error).toMatch(/apt-get install -y bubblewrap/);
+      expect((await refusing.api("POST", "/workspaces/nb-u/q")).status).toBe(201); // a plain folder is fine
+      await expect(openTerminal(refusing.base, "nb-u/q")).rejects.toThrow(/503/);
+      expect((await refusing.api("GET", "/workspaces/nb-u/q/git/status")).status).toBe(503);
+
+      expect(allowing.logs()).toContain('"isolation":"unisolated"');
+      expect((await allowing.api("POST", "/workspaces/nb-u/p", { init: true })).status).toBe(201);
+      const t = await openTerminal(allowing.base, "nb-u/p");
+      expect(await runIn(t, "echo ${SANDBOX_SECRET:-no-secret}")).toContain("no-secret");
+      t.socket.close();
+    } finally {
+      await Promise.all([refusing.stop(), allowing.stop()]);
+    }
+  }, 30_000);
+});
