@@ -47,6 +47,20 @@ describe("accounts in the browser", () => {
     await context.close();
   });
 
+  it("signing up with a taken e-mail and another password reveals nothing on sign-up and leaves the owner's account alone", async () => {
+    const { context, page } = await newPerson(browser());
+    await page.goto("/zh/auth/signup");
+    await page.getByTestId("signup-name").fill("Copy Cat");
+    await page.getByTestId("signup-email").fill("alice@example.com");
+    await page.getByTestId("signup-password").fill("kitten-mittens-42");
+    await page.getByTestId("signup-submit").click();
+    await expect.poll(() => page.getByTestId("auth-error").textContent()).toContain("如果该邮箱已有账号");
+    expect(await serverSession(page)).toBeNull();
+    await signIn(page, "alice@example.com", "alice-demo-pass");
+    expect((await serverSession(page)).name).not.toBe("Copy Cat");
+    await context.close();
+  });
+
   it("shows the error for a wrong password and stays signed out", async () => {
     const { context, page } = await newPerson(browser());
     await page.goto("/en/auth/signin");

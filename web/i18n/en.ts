@@ -73,6 +73,7 @@ export const en = {
       nameTooLong: "Name must be at most {{max}} characters",
       passwordTooShort: "Password must be at least {{min}} characters",
       passwordTooLong: "Password must be at most {{max}} characters",
+      signUpSignInFailed: "We could not sign you in. If you already have an account with this email, sign in with its password.",
       passwordPersonal: "Password must not contain your email or name",
       passwordCommon: "This password is too common. Please choose a less common one.",
       nameControl: "Name cannot contain control characters",

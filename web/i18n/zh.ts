@@ -71,6 +71,7 @@ export const zh: Messages = {
       nameTooLong: "姓名最多 {{max}} 个字符",
       passwordTooShort: "密码至少需要 {{min}} 个字符",
       passwordTooLong: "密码最多 {{max}} 个字符",
+      signUpSignInFailed: "无法为你登录。如果该邮箱已有账号，请使用该账号的密码登录。",
       passwordPersonal: "密码不能包含你的邮箱或姓名",
       passwordCommon: "该密码过于常见，请换一个不常见的密码。",
       nameControl: "姓名不能包含控制字符",

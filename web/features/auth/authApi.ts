@@ -19,6 +19,9 @@ export class AuthError extends Error {
   }
 }
 
+/** The code of a sign-up whose sign-in step was refused. */
+export const SIGN_IN_AFTER_SIGN_UP_FAILED = "SIGN_IN_AFTER_SIGN_UP_FAILED";
+
 interface AuthPayload {
   token?: string | null;
   code?: string | number;
@@ -53,7 +56,13 @@ export async function signInEmail(email: string, password: string): Promise<void
  */
 export async function signUpEmail(name: string, email: string, password: string): Promise<void> {
   await post("/api/auth/sign-up/email", { name, email, password });
-  await signInEmail(email, password);
+  try {
+    await signInEmail(email, password);
+  } catch (error) {
+    // The e-mail had an account with another password: say so in words that fit both cases.
+    if (error instanceof AuthError && error.status === 401) throw new AuthError(error.message, 401, SIGN_IN_AFTER_SIGN_UP_FAILED);
+    throw error;
+  }
 }
 
 /** Ends the server session; the local token is dropped even when the server cannot be reached. */

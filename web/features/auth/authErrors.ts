@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../../contract";
-import { AuthError } from "./authApi";
+import { AuthError, SIGN_IN_AFTER_SIGN_UP_FAILED } from "./authApi";
 
 /**
  * Server texts we know, translated. The sign-up validation texts are shared with the worker via
@@ -32,6 +32,7 @@ export function translateAuthMessage(message: string, t: TFunction): string {
 export function authErrorText(error: unknown, t: TFunction): string {
   if (!(error instanceof AuthError)) return t("auth.errors.failed");
   if (error.status === 0) return t("errors.offline");
+  if (error.code === SIGN_IN_AFTER_SIGN_UP_FAILED) return t("auth.errors.signUpSignInFailed");
   if (error.code === "INVALID_EMAIL_OR_PASSWORD") return t("auth.errors.invalidCredentials");
   if (error.status === 429) return t("auth.errors.tooManyRequests");
   if (typeof error.code === "string" && error.code.startsWith("USER_ALREADY_EXISTS")) return t("auth.errors.userExists");

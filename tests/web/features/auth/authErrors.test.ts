@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NAME_TEXTS, PASSWORD_TEXTS } from "../../../../contract";
-import { AuthError } from "../../../../web/features/auth/authApi";
+import { AuthError, SIGN_IN_AFTER_SIGN_UP_FAILED } from "../../../../web/features/auth/authApi";
 import { authErrorText, translateAuthMessage } from "../../../../web/features/auth/authErrors";
 import { safeRedirect } from "../../../../web/features/auth/redirectTarget";
 import { en } from "../../../../web/i18n/en";
@@ -19,6 +19,9 @@ describe("auth error texts", () => {
     expect(authErrorText(new AuthError("Too many requests. Please try again later.", 429, null), t)).toBe("Too many requests. Please try again later.");
     expect(authErrorText(new AuthError("User already exists", 422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"), t)).toMatch(/already exists/);
     expect(authErrorText(new AuthError("Password must be at least 10 characters", 400, 400), t)).toBe("Password must be at least 10 characters");
+    expect(authErrorText(new AuthError("Invalid email or password", 401, SIGN_IN_AFTER_SIGN_UP_FAILED), t)).toBe(
+      "We could not sign you in. If you already have an account with this email, sign in with its password.",
+    );
   });
 
   it("answers in Chinese", () => {
