@@ -3,7 +3,8 @@ import { FRAME_BURST } from "../../../contract";
 import { connect, createGroup, framesOf, inbox, messageFrom, send, sendAll, team } from "../chat-helpers";
 
 /** Issue 9 (finding 11, "nothing limits a socket's frame rate"): floods close with 4008. */
-describe("a per-socket frame budget", () => {
+// Generous: the suite shares two cores with other workers.
+describe("a per-socket frame budget", { timeout: 30_000 }, () => {
   it("closes a flooding chat socket with 4008 while the other members chat on", async () => {
     const { admin, members } = await team("Bob");
     const chatId = await createGroup(admin, members);

@@ -6,7 +6,8 @@ import { call, expireSession, rawToken, signIn } from "../helpers";
 const inboxOf = (userId: string) => env.USER_INBOX.get(env.USER_INBOX.idFromName(userId));
 
 /** Finding 6 of issue 9: open chat and inbox sockets end with their session. */
-describe("sockets close when their session ends", () => {
+// Generous: the suite shares two cores with other workers.
+describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   it("closes the signed-out session's chat and inbox sockets at once with 4001; the user's other session stays", async () => {
     const { admin, members } = await team("Bob");
     const bob = members[0]!;
