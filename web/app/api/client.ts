@@ -114,8 +114,11 @@ function showError(message: string, options: RequestOptions): void {
 const SESSION_END_DEDUPE_MS = 1_000;
 let lastSessionEnd = 0;
 
-/** Session expiry (spec 01 §4): back to home in the current language, tell an embedding page. */
-function handleUnauthorized(): void {
+/**
+ * Session expiry (spec 01 §4): back to home in the current language, tell an embedding page. Also
+ * what a chat or inbox socket closed with 4001 (signed out elsewhere, expired, revoked) leads to.
+ */
+export function handleUnauthorized(): void {
   clearBearerToken();
   if (typeof window === "undefined") return;
   const now = Date.now();

@@ -1,6 +1,7 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { InboxFrame } from "../../../contract";
+import { CLOSE_FRAME_FLOOD, CLOSE_SIGNED_OUT, type InboxFrame } from "../../../contract";
+import { handleUnauthorized } from "../api/client";
 import { readBearerToken } from "../api/token";
 import { revalidateChatList } from "./chatListCache";
 import { inboxUrl, parseInboxFrame } from "./inboxUrl";
@@ -19,6 +20,8 @@ const InboxContext = createContext<InboxContextValue>({ status: "disconnected", 
 /** A ping every 25 s keeps proxies from dropping an idle socket; no answer in 10 s means it is dead. */
 const PING_EVERY_MS = 25_000;
 const PONG_WAIT_MS = 10_000;
+/** After a flood close (4008) the inbox waits this long before one quiet retry. */
+const FLOOD_RETRY_MS = 30_000;
 
 /**
  * The user's global real-time connection (one per tab): chat-list events that are not tied to the
@@ -43,9 +46,23 @@ export function InboxProvider({ children, enabled = true }: { children: ReactNod
       setStatus("connected");
       if (opened > 1) void revalidateChatList();
     };
-    const onClose = () => {
+    let floodRetry: ReturnType<typeof setTimeout> | undefined;
+    const onClose = (event: CloseEvent) => {
       clearTimeout(pongTimer);
       setStatus("disconnected");
+      // The session ended (signed out elsewhere, expired, revoked): reconnecting would only earn 401s.
+      if (event.code === CLOSE_SIGNED_OUT) {
+        socket.close(1000, "signed out");
+        handleUnauthorized();
+      }
+      // Too many frames: back off instead of reconnecting at once into the same budget.
+      if (event.code === CLOSE_FRAME_FLOOD && !floodRetry) {
+        socket.close(1000, "flood");
+        floodRetry = setTimeout(() => {
+          floodRetry = undefined;
+          socket.reconnect();
+        }, FLOOD_RETRY_MS);
+      }
     };
     const onMessage = (event: MessageEvent) => {
       clearTimeout(pongTimer);
@@ -67,6 +84,7 @@ export function InboxProvider({ children, enabled = true }: { children: ReactNod
     return () => {
       clearInterval(ping);
       clearTimeout(pongTimer);
+      clearTimeout(floodRetry);
       socket.removeEventListener("open", onOpen);
       socket.removeEventListener("close", onClose);
       socket.removeEventListener("message", onMessage);
