@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES } from "../../../../contract";
-import { formatFileSize, issueText, MAX_ATTACHMENTS, screenshotName, validateFiles } from "../../../../web/features/chat/model/attachments";
+import { formatFileSize, isImage, issueText, MAX_ATTACHMENTS, screenshotName, validateFiles } from "../../../../web/features/chat/model/attachments";
 import { translator } from "./translate";
 
 const t = translator();
@@ -56,5 +56,18 @@ describe("screenshotName", () => {
     expect(screenshotName("image/png", 1700000000000)).toBe("screenshot-1700000000000.png");
     expect(screenshotName("image/jpeg", 5)).toBe("screenshot-5.jpg");
     expect(screenshotName("image/webp", 5)).toBe("screenshot-5.webp");
+  });
+});
+
+// Issue 9, finding 3: an SVG or a file the server typed as octet-stream is a file card, not an <img>.
+describe("which attachments show as pictures", () => {
+  it("follows the type the server found, not the name", () => {
+    expect(isImage("image/png", "a.png")).toBe(true);
+    expect(isImage("image/jpeg; charset=binary", "a.jpg")).toBe(true);
+    expect(isImage("image/svg+xml", "diagram.svg")).toBe(false);
+    expect(isImage("image/SVG+xml", "diagram.svg")).toBe(false);
+    expect(isImage("application/octet-stream", "photo.png")).toBe(false);
+    expect(isImage("", "legacy.png")).toBe(true);
+    expect(isImage("", "legacy.svg")).toBe(false);
   });
 });

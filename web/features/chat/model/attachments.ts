@@ -72,6 +72,12 @@ export function screenshotName(mimeType: string, now: number = Date.now()): stri
   return `screenshot-${now}.${PASTE_EXTENSIONS[mimeType] ?? "png"}`;
 }
 
+/** The image types the server serves inline (worker/lib/file-content-type.ts); SVG and the rest download. */
+const SHOWN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp"];
+
+/** Shown as a picture: the type the server found in the bytes; the name only when no type is known. */
 export function isImage(mimeType: string, fileName = ""): boolean {
-  return mimeType.startsWith("image/") || ["jpg", "jpeg", "png", "gif", "webp", "svg"].includes(fileExtension(fileName));
+  const type = mimeType.split(";")[0]!.trim().toLowerCase();
+  if (type) return SHOWN_IMAGE_TYPES.includes(type);
+  return ["jpg", "jpeg", "png", "gif", "webp"].includes(fileExtension(fileName));
 }
