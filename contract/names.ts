@@ -66,3 +66,14 @@ export function nameSchema(rule: NameRule) {
     v.check((s) => rule.allowMixedScripts === true || !mixesLookAlikeScripts(s), NAME_TEXTS.mixedScripts(rule.label)),
   );
 }
+
+const BIDI_CONTROLS_ALL = /[\u202A-\u202E\u2066-\u2069]/gu;
+const CONTROLS_ALL = /[\p{Cc}\u2028\u2029]/gu;
+
+/**
+ * For file names that arrive inside other data (a chat message's attachments): cleaned rather than
+ * refused, so "invoice\u202Efdp.exe" shows as what it is, "invoicefdp.exe", and the message still goes.
+ */
+export function cleanFileName(raw: string): string {
+  return normalizeName(raw.normalize("NFC").replace(CONTROLS_ALL, "").replace(BIDI_CONTROLS_ALL, ""));
+}

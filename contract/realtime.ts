@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { cleanFileName } from "./names";
 import { AgentClientFrames, AgentConfig, type AgentRunInfo, type AgentServerFrame, type ControlState, type PresenterRequest } from "./agent";
 import { CHAT_TYPES, MESSAGE_TEXT_MAX, type ChatListItem, type ChatMessage, type LikeState, type ReactionSummary, type UnreadCounts } from "./chat";
 
@@ -11,7 +12,8 @@ const ClientMessageId = v.pipe(v.string(), v.regex(/^msg_[A-Za-z0-9_-]{4,60}$/, 
 
 export const AttachmentRef = v.object({
   id: v.pipe(v.string(), v.maxLength(80)),
-  fileName: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  // Cleaned of control and text-direction characters, which could disguise a file's real extension.
+  fileName: v.pipe(v.string(), v.maxLength(1020), v.transform(cleanFileName), v.minLength(1), v.maxLength(255)),
   fileSize: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(52_428_800)),
   mimeType: v.pipe(v.string(), v.maxLength(127)),
   fileUrl: v.pipe(v.string(), v.maxLength(2048)),

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, countRows, expectError, signUp } from "../helpers";
-import { connect, createGroup, createGroupCall, send, team } from "../chat-helpers";
+import { ackOf, connect, createGroup, createGroupCall, messageFrom, send, team } from "../chat-helpers";
+import { chatMessage, messageId } from "../socket-helpers";
 import { addDocument, addFileCall, newBase, newVire, upload } from "../knowledge/kb-helpers";
 
 /** Inputs every name rule refuses, with the text's ending (the label differs per kind of name). */
@@ -77,5 +78,22 @@ describe("a name stored before validation cannot break the chat socket", () => {
     const ack = await send(sock, "still here");
     expect(ack.type).toBe("chat_ack");
     sock.close();
+  });
+});
+
+describe("attachment file names in chat messages", () => {
+  it("arrive cleaned of text-direction and control characters, so an override cannot disguise an extension", async () => {
+    const { admin, members } = await team("Bea");
+    const chatId = await createGroup(admin, members, [], "Files Room");
+    const [a, b] = [await connect(chatId, admin), await connect(chatId, members[0]!)];
+    const file = (n: string, fileName: string) => ({ id: `attach_${n}`, fileName, fileSize: 3, mimeType: "application/octet-stream", fileUrl: `/api/chat-attachments/${chatId}/attach_${n.repeat(32)}` });
+    const f = chatMessage("see attached", 0, messageId());
+    f.data.content = { text: "see attached", attachments: [file("1", "invoice\u202Efdp.exe"), file("2", "\u2066notes\u0000.txt\u2069")] } as any;
+    a.send(f);
+    expect(await a.next(ackOf(f.message_id))).toMatchObject({ success: true });
+    const names = (await b.next(messageFrom(f.message_id))).message.attachments.map((x: { fileName: string }) => x.fileName);
+    expect(names).toEqual(["invoicefdp.exe", "notes.txt"]);
+    a.close();
+    b.close();
   });
 });
