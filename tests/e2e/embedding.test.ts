@@ -3,7 +3,7 @@ import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, newPerson, useBrowser } from "./browser.ts";
 import { EMBED_PARENT_PORT, FOREIGN_PARENT_PORT } from "./config.ts";
-import { eventually, uniqueEmail } from "./flows.ts";
+import { ALICE, eventually, openChat, sendText, signInToAcme, uniqueEmail } from "./flows.ts";
 
 /**
  * Issue 9, finding 9, in Chromium: a parent page on `localhost` (another site than the app on
@@ -122,6 +122,11 @@ describe("embedding the app in another site's page", () => {
     expect(csp).toContain(`frame-ancestors 'self' http://localhost:${EMBED_PARENT_PORT}`);
     expect(res!.headers()["x-content-type-options"]).toBe("nosniff");
     await page.getByTestId("signin-email").waitFor();
+    // Signed in, a chat with its markdown, code blocks and socket: nothing the app needs is refused.
+    await signInToAcme(page, ALICE);
+    await openChat(page, "chat_demo_launch");
+    await sendText(page, "CSP check: **bold** and `code`\n\n\`\`\`ts\nconst x = 1;\n\`\`\`");
+    await page.locator('[data-testid^="message-content-"]', { hasText: "CSP check" }).first().waitFor();
     expect(violations).toEqual([]);
     await context.close();
   });
