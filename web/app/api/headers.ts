@@ -1,3 +1,5 @@
+import i18n from "i18next";
+import { serverMessageZh } from "../../i18n/server-messages";
 import { readBearerToken } from "./token";
 
 /** The IANA zone of this browser, so the server can bucket "this month" and dates like the user sees them. */
@@ -33,13 +35,16 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The human-readable text a server error body carries, in the order the spec names them. */
+/**
+ * The human-readable text a server error body carries, in the order the spec names them, in the
+ * page's language (the server answers in English; web/i18n/server-messages.ts has the Chinese).
+ */
 export function serverMessage(payload: unknown): string | null {
   if (!payload || typeof payload !== "object") return null;
   const body = payload as Record<string, unknown>;
   for (const field of ["message", "msg", "error"] as const) {
     const value = body[field];
-    if (typeof value === "string" && value.trim()) return value;
+    if (typeof value === "string" && value.trim()) return i18n.isInitialized && i18n.language === "zh" ? serverMessageZh(value) : value;
   }
   return null;
 }
