@@ -108,7 +108,11 @@ async function main(): Promise<void> {
     run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);
   }
 
-  // Terminals are shells: as root they need the jail (bubblewrap), or an explicit opt-out.
+  // Terminals are shells: as root they need the jail (bubblewrap), or an explicit opt-out. On a
+  // fresh Debian machine (root, apt) the quick start installs it rather than stopping.
+  if (process.getuid?.() === 0 && !existsSync("/usr/bin/bwrap") && existsSync("/usr/bin/apt-get") && process.env.SANDBOX_ALLOW_UNISOLATED !== "1") {
+    run("Installing bubblewrap (workspace isolation)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap"]);
+  }
   if (jailMode() === "refused") {
     console.error("✖ Refusing to hand out workspace terminals as root without isolation. Install bubblewrap (apt-get install -y bubblewrap), run as a non-root user, or set SANDBOX_ALLOW_UNISOLATED=1 to accept unisolated root shells.");
     process.exit(1);
