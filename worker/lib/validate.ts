@@ -35,6 +35,9 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S,
   } catch {
     throw new ApiError(400, "Malformed JSON in request body");
   }
+  // valibot's object schemas take an array as an object, so `[]` would pass as `{}` wherever every
+  // field is optional (and e.g. forward a whole discussion to the agent). Every body here is an object.
+  if (typeof input !== "object" || input === null || Array.isArray(input)) throw new ApiError(400, "Request body must be a JSON object");
   return parseWith(schema, input);
 }
 
