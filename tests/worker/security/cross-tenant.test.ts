@@ -5,7 +5,7 @@ import { openSocket } from "../socket-helpers";
 import { USER_ID_HEADER } from "../../../worker/rooms/chat-room/types";
 import { mountedRoutes } from "./route-inventory";
 import { ROUTE_PROBES, type ProbeRequest, type RouteProbe } from "./route-table";
-import { leaksIn, sendProbe, storedState } from "./probe";
+import { leaksIn, sendProbe, settledState, storedState } from "./probe";
 import { buildWorld, type World } from "./world";
 
 /** Everything the grid found wrong, one line each, so one run reports every hole at once. */
@@ -79,7 +79,7 @@ describe("cross-tenant grid: organization A against organization B, a stranger a
     );
     // Those included revoking all of one's sessions: Bob and the stranger sign in again.
     for (const u of [w.bob, w.stranger]) u.token = (await signIn(u.email)).token;
-    const before = await storedState();
+    const before = await settledState();
     found.push(...(await attackAll(ROUTE_PROBES.filter((p) => !p.own), w)));
     const after = await storedState();
     expect(found).toEqual([]);

@@ -58,3 +58,18 @@ export async function storedState(): Promise<Record<string, unknown>> {
   state.r2 = objects.sort();
   return state;
 }
+
+/**
+ * The stored state once nothing is still being written: work a setup started (an agent's first
+ * turn, a queue job) may land a moment later and must not count as a change made by the attack.
+ */
+export async function settledState(): Promise<Record<string, unknown>> {
+  let last = JSON.stringify(await storedState());
+  for (let i = 0; i < 20; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = JSON.stringify(await storedState());
+    if (now === last) return JSON.parse(now);
+    last = now;
+  }
+  throw new Error("stored state never settled");
+}

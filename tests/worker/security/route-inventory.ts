@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { Hono } from "hono";
 import indexSource from "../../../worker/index.ts?raw";
 

@@ -4,7 +4,7 @@ import { ORIGIN, call, inviteCodeOf, orgOf, rawToken, signUp, type TestUser } fr
 import { connect, createGroup, openPrivate } from "../chat-helpers";
 import { addCodingAgent, newProject } from "../project-helpers";
 import { addDocument, newBase, newVire, upload } from "../knowledge/kb-helpers";
-import { send } from "../chat-helpers";
+import { flushMirror, send } from "../chat-helpers";
 
 /**
  * Organization A (owner Alice, member Amy) with one of everything, organization B (owner Bob)
@@ -65,6 +65,8 @@ export async function buildWorld(): Promise<World> {
   const sock = await connect(groupId, alice);
   const ack = await send(sock, `${SECRET_TEXT} in the group`);
   sock.close();
+  // The message reaches D1 (mirror, chat's last message) later; before the attacks, not during them.
+  await flushMirror(groupId, 1);
 
   const baseId = await newBase(alice, vireId, "Orchid Ledger");
   const doc = await addDocument(alice, baseId, "orchid.txt", `${SECRET_TEXT} knowledge`);

@@ -1,0 +1,62 @@
+import { nastyString, nastyValue, wrongFor, type FieldKind, type Rng } from "./fuzz-values";
+
+/** One generated HTTP body: its text and the content type it is sent with. */
+export interface FuzzBody {
+  text: string;
+  contentType: string;
+}
+
+/**
+ * Breaks one or more fields of a valid object: each chosen field is removed (if required) or
+ * given a value of the wrong kind, and extra junk fields may ride along. At least one field is
+ * always broken, so the result can never be valid.
+ */
+export function breakFields(r: Rng, valid: Record<string, unknown>, fields: Record<string, FieldKind>, optional: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...valid };
+  const names = Object.keys(fields);
+  const count = 1 + r.int(Math.min(names.length, 3));
+  for (let i = 0; i < count; i += 1) {
+    const name = r.pick(names);
+    if (!optional.includes(name) && r.next() < 0.25) delete out[name];
+    else out[name] = wrongFor(fields[name]!, r);
+  }
+  if (r.next() < 0.3) out[nastyString(r).slice(0, 64) || "extra"] = nastyValue(r);
+  return out;
+}
+
+const MALFORMED = ["{", '{"a":', "not json", "", "{'a':1}", '{"a":1,}', "[1,2", "\u0000", '{"a":"\\u12"}', "1e999999", '{"__proto__":'];
+const NON_OBJECTS = ["null", "[]", "42", '"text"', "true", "-0", "[{}]"];
+// Not JSON types: a route may rightly read `application/…+json` or `text/json` as JSON.
+const WRONG_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/octet-stream", "text/html"];
+
+/**
+ * Deep nesting built as text (no recursion on our side), up to depths that break naive parsers:
+ * as the whole body, or as a required field's value. (Nesting under an unknown key alone would be
+ * a valid body for a route whose fields are all optional.)
+ */
+function deepText(r: Rng, valid: Record<string, unknown>, fields: Record<string, unknown>, optional: string[] = []): string {
+  const depth = r.pick([100, 1000, 10_000]);
+  const deep = r.next() < 0.5 ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+  const required = Object.keys(fields).filter((f) => !optional.includes(f));
+  if (!required.length || r.next() < 0.5) return `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const rest = JSON.stringify({ ...valid, [r.pick(required)]: undefined }).slice(1, -1);
+  return `{${rest}${rest ? "," : ""}"${r.pick(required)}":${deep}}`;
+}
+
+/** A body for a route with a valid shape `valid`: broken fields, malformed JSON, non-objects, deep nesting, or the right JSON under the wrong type. */
+export function fuzzBody(r: Rng, valid: Record<string, unknown>, fields: Record<string, FieldKind>, optional?: string[]): FuzzBody {
+  const json = "application/json";
+  const roll = r.int(20);
+  if (roll < 12) return { text: JSON.stringify(breakFields(r, valid, fields, optional)), contentType: json };
+  if (roll < 14) return { text: r.pick(MALFORMED), contentType: json };
+  if (roll < 16) return { text: r.pick(NON_OBJECTS), contentType: json };
+  if (roll < 17) return { text: deepText(r, valid, fields, optional), contentType: json };
+  // The valid body under a type that is not JSON: a form post from another site looks like this.
+  return { text: JSON.stringify(valid), contentType: r.pick(WRONG_TYPES) };
+}
+
+/** A query value: anything a URL can carry. */
+export function fuzzQueryValue(r: Rng): string {
+  const v = nastyValue(r);
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
