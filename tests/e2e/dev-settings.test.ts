@@ -8,7 +8,7 @@ describe("developer settings", () => {
   it("a developer sets another user's plan and that user sees it", async () => {
     const member = await newPerson(browser());
     const email = uniqueEmail("upgrade");
-    await signUp(member.page, "Plan Target", email, "plan-target-pass");
+    await signUp(member.page, "Plan Target", email, "violet-harbor-lamp");
     const { id } = await serverSession(member.page);
 
     const dev = await newPerson(browser());
