@@ -3,15 +3,19 @@ import { describe, expect, it } from "vitest";
 import { connect, createGroup, framesOf, inbox, messageFrom, room, send, team } from "../chat-helpers";
 import { call, expireSession, rawToken, signIn } from "../helpers";
 
+/** Alice's group with Bob in it, the setting of every test here. */
+async function groupWithBob() {
+  const { admin, members } = await team("Bob");
+  return { admin, bob: members[0]!, chatId: await createGroup(admin, members) };
+}
+
 const inboxOf = (userId: string) => env.USER_INBOX.get(env.USER_INBOX.idFromName(userId));
 
 /** Finding 6 of issue 9: open chat and inbox sockets end with their session. */
 // Generous: the suite shares two cores with other workers.
 describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   it("closes the signed-out session's chat and inbox sockets at once with 4001; the user's other session stays", async () => {
-    const { admin, members } = await team("Bob");
-    const bob = members[0]!;
-    const chatId = await createGroup(admin, members);
+    const { admin, bob, chatId } = await groupWithBob();
     const laptop = await connect(chatId, bob);
     const laptopInbox = await inbox(bob);
     const phone = { ...bob, token: (await signIn(bob.email)).token };
@@ -29,9 +33,7 @@ describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   });
 
   it("closes the sockets of sessions revoked from another device at once", async () => {
-    const { admin, members } = await team("Bob");
-    const bob = members[0]!;
-    const chatId = await createGroup(admin, members);
+    const { admin, bob, chatId } = await groupWithBob();
     const laptop = await connect(chatId, bob);
     const laptopInbox = await inbox(bob);
     const phone = { ...bob, token: (await signIn(bob.email)).token };
@@ -48,9 +50,7 @@ describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   });
 
   it("closes sockets of an expired session on the room's and inbox's timer", async () => {
-    const { admin, members } = await team("Bob");
-    const bob = members[0]!;
-    const chatId = await createGroup(admin, members);
+    const { admin, bob, chatId } = await groupWithBob();
     const bobSock = await connect(chatId, bob);
     const bobInbox = await inbox(bob);
     const aliceSock = await connect(chatId, admin);
@@ -68,9 +68,7 @@ describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   });
 
   it("closes sockets of a session revoked elsewhere on the timer", async () => {
-    const { admin, members } = await team("Bob");
-    const bob = members[0]!;
-    const chatId = await createGroup(admin, members);
+    const { admin, bob, chatId } = await groupWithBob();
     const bobSock = await connect(chatId, bob);
     await env.DB.prepare("DELETE FROM session WHERE token = ?").bind(rawToken(bob.token)).run();
     await runDurableObjectAlarm(room(chatId));
