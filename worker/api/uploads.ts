@@ -9,6 +9,7 @@ import { queryOf } from "../lib/validate";
 import { MIME_OF, confirmKnowledgeKind, knowledgeKindOf } from "../knowledge/file-types";
 import { SNIFF_BYTES, applyStoredFileHeaders } from "../lib/file-content-type";
 import { UPLOAD_ID, safeFileName, uploadKey, uploadUrl } from "../knowledge/uploads";
+import { readCapped } from "../lib/read-capped";
 
 const UploadQuery = v.object({
   contentType: v.optional(v.pipe(v.string(), v.maxLength(200)), ""),
@@ -22,30 +23,6 @@ function requireName(name: string): string {
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_SLACK = 64 * 1024;
-
-/** Reads a body of unknown length, giving up (null) as soon as it passes `max` bytes. */
-async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
 
 /**
  * The first `max` bytes of a stream, and a stream that still yields every byte, so a file can be

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { addressAllowed, parseAllowList } from "./outbound-address";
+import { readCapped } from "./read-capped";
 
 /**
  * Requests the Worker sends to addresses a user typed (a GitLab server, an import URL). Without
@@ -99,21 +100,8 @@ export async function boundedJson<T>(res: Response): Promise<T | null> {
     return null;
   }
   try {
-    const reader = res.body?.getReader();
-    if (!reader) return null;
-    const decoder = new TextDecoder();
-    let text = "";
-    for (let size = 0; ; ) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    return JSON.parse(text + decoder.decode()) as T;
+    const bytes = res.body ? await readCapped(res.body, MAX_BODY_BYTES) : null;
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : null;
   } catch {
     return null;
   }
