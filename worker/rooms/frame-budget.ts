@@ -1,7 +1,7 @@
 import { CLOSE_FRAME_FLOOD, FRAME_BURST, FRAMES_PER_SECOND } from "../../contract";
 
 /** Every this many characters of a frame cost one more frame of the budget. */
-const CHARS_PER_COST = 32 * 1024;
+export const CHARS_PER_COST = 32 * 1024;
 
 interface Bucket {
   tokens: number;

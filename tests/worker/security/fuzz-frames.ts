@@ -1,5 +1,7 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
 import { ORIGIN } from "../helpers";
+import { FRAME_BURST } from "../../../contract";
+import { CHARS_PER_COST } from "../../../worker/rooms/frame-budget";
 import { breakFields } from "./fuzz-bodies";
 import { FUZZ_FRAMES } from "./fuzz-routes";
 import { nastyString, nastyValue, type Rng } from "./fuzz-values";
@@ -19,52 +21,64 @@ export function nextFrame(r: Rng, w: World): string | ArrayBuffer {
 }
 
 export interface FrameTally {
-  sent: number;
-  /** Close codes the room used, e.g. 4008 for a flood; 1011 would mean it crashed. */
+  /** Frames the room is proven to have handled: each socket's pong came after all of them. */
+  handled: number;
+  sockets: number;
+  /** Close codes of sockets that ended before their pong, e.g. 1011 if the room crashed. */
   closes: Record<number, number>;
-  reconnects: number;
 }
 
-async function open(w: World, chatId: string): Promise<{ ws: WebSocket; closed: Promise<number> }> {
-  const res = await SELF.fetch(`${ORIGIN}/api/chats/${chatId}/ws`, { headers: { upgrade: "websocket", authorization: `Bearer ${w.alice.token}`, origin: ORIGIN } });
+const PING = JSON.stringify({ type: "ping" });
+const PONG_WAIT_MS = 15_000;
+
+/** What a frame costs of its socket's budget, as the room counts it (worker/rooms/frame-budget.ts). */
+const costOf = (frame: string | ArrayBuffer) => 1 + Math.floor((typeof frame === "string" ? frame.length : frame.byteLength) / CHARS_PER_COST);
+
+/**
+ * One socket's worth: as many frames as its burst budget allows (a flood would only be closed
+ * with 4008, unread), then a ping. Frames of one socket are handled in order, so the pong proves
+ * the room handled every frame before it and is still alive.
+ */
+async function oneSocket(r: Rng, w: World, chatId: string, left: number, tally: FrameTally): Promise<number> {
+  const res = await workerFetch(`${ORIGIN}/api/chats/${chatId}/ws`, { headers: { upgrade: "websocket", authorization: `Bearer ${w.alice.token}`, origin: ORIGIN } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`room socket refused: ${res.status} ${await res.text()}`);
   ws.accept();
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-  return { ws, closed };
+  tally.sockets += 1;
+  const outcome = new Promise<"pong" | number>((resolve) => {
+    ws.addEventListener("message", (e) => typeof e.data === "string" && e.data.includes('"pong"') && resolve("pong"));
+    ws.addEventListener("close", (e) => resolve(e.code));
+    setTimeout(() => resolve(0), PONG_WAIT_MS);
+  });
+  let budget = FRAME_BURST - costOf(PING);
+  let sent = 0;
+  while (sent < left) {
+    const frame = nextFrame(r, w);
+    const cost = costOf(frame);
+    if (cost > budget) break;
+    budget -= cost;
+    ws.send(frame);
+    sent += 1;
+  }
+  ws.send(PING);
+  const result = await outcome;
+  if (result === "pong") tally.handled += sent;
+  else tally.closes[result] = (tally.closes[result] ?? 0) + 1;
+  ws.close(1000, "fuzz done");
+  return sent;
 }
 
-/**
- * Sends `count` broken frames to the room of `chatId` as Alice in bursts of `burst`, pausing
- * between bursts so a per-socket frame budget is exercised but does not end every burst. A socket
- * the room closes is reopened; its close code is counted.
- */
-export async function fuzzFrames(r: Rng, w: World, chatId: string, count: number, burst: number, tally: FrameTally): Promise<void> {
-  let sock = await open(w, chatId);
-  let isClosed = false;
-  const watch = (s: typeof sock) =>
-    s.closed.then((code) => {
-      tally.closes[code] = (tally.closes[code] ?? 0) + 1;
-      if (s === sock) isClosed = true;
-    });
-  void watch(sock);
-  while (tally.sent < count) {
-    if (isClosed) {
-      sock = await open(w, chatId);
-      isClosed = false;
-      tally.reconnects += 1;
-      void watch(sock);
+/** Sends `count` broken frames to the room of `chatId` as Alice, over `parallel` sockets at a time. */
+export async function fuzzFrames(r: Rng, w: World, chatId: string, count: number, parallel: number, tally: FrameTally): Promise<void> {
+  let issued = 0;
+  const lane = async () => {
+    while (issued < count) {
+      // Claimed before the socket opens, so lanes never send more than `count` between them.
+      const claim = Math.min(FRAME_BURST, count - issued);
+      issued += claim;
+      const sent = await oneSocket(r, w, chatId, claim, tally);
+      issued -= claim - sent;
     }
-    for (let i = 0; i < burst && tally.sent < count && !isClosed; i += 1) {
-      try {
-        sock.ws.send(nextFrame(r, w));
-        tally.sent += 1;
-      } catch {
-        isClosed = true;
-      }
-    }
-    // Let the room work through the burst (and any close arrive) before the next one.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  sock.ws.close(1000, "fuzz done");
+  };
+  await Promise.all(Array.from({ length: parallel }, lane));
 }

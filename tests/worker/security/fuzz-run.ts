@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
 import { ORIGIN, freshIp } from "../helpers";
 import { fuzzBody, fuzzQueryValue } from "./fuzz-bodies";
 import { FUZZ_QUERIES, FUZZ_ROUTES } from "./fuzz-routes";
@@ -40,7 +40,7 @@ export function nextRequest(r: Rng, w: World): FuzzRequest {
 async function sendOne(req: FuzzRequest, token: string): Promise<number> {
   const headers: Record<string, string> = { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${token}` };
   if (req.contentType) headers["content-type"] = req.contentType;
-  const res = await SELF.fetch(`${ORIGIN}${req.url}`, { method: req.method, headers, body: req.body });
+  const res = await workerFetch(`${ORIGIN}${req.url}`, { method: req.method, headers, body: req.body });
   await res.arrayBuffer();
   return res.status;
 }

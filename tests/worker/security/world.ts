@@ -4,7 +4,7 @@ import { ORIGIN, call, inviteCodeOf, orgOf, rawToken, signUp, type TestUser } fr
 import { connect, createGroup, openPrivate } from "../chat-helpers";
 import { addCodingAgent, newProject } from "../project-helpers";
 import { addDocument, newBase, newVire, upload } from "../knowledge/kb-helpers";
-import { flushMirror, send } from "../chat-helpers";
+import { flushMirror, send, waitUntil } from "../chat-helpers";
 
 /**
  * Organization A (owner Alice, member Amy) with one of everything, organization B (owner Bob)
@@ -77,6 +77,10 @@ export async function buildWorld(): Promise<World> {
   const project = await newProject(alice, "Tangerine Reactor");
   const sandbox = await call("/api/sandbox", { token: alice.token, body: {} });
   expect(sandbox.status, JSON.stringify(sandbox.json)).toBe(200);
+  // Its poll job (a queue message) moves it to active a moment later; a snapshot taken before then
+  // would count that as a change an attack made.
+  const sandboxRow = () => env.DB.prepare("SELECT status FROM sandbox WHERE id = ?").bind(sandbox.json.data.data.sandbox_id).first<{ status: string }>();
+  await waitUntil(async () => (await sandboxRow())?.status === "active", "the sandbox to become active", 30_000);
   const invite = await call("/api/group-invites", { token: alice.token, body: { chatId: groupId, inviteeEmail: "carol-invitee@example.com" } });
   expect(invite.status, JSON.stringify(invite.json)).toBe(200);
 
