@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { ChatStream } from "./chat";
+import { CHAT_TYPES, type ChatStream } from "./chat";
 
 /** Spec 02 §9: default model and the Coding/Ask modes (ask-only offers only Ask). */
 export const DEFAULT_MODEL = "claude-sonnet-4";
@@ -24,40 +24,44 @@ export function agentRoomOf(chatId: string, stream: ChatStream, userId: string):
 export type AgentRunStatus = "busy" | "idle";
 
 /** A reply being generated: part of the `ready` frame, so a late joiner sees it resume. */
-export interface AgentRunInfo {
-  room: string;
-  chat_type: ChatStream;
-  message_id: string;
+export const AgentRunInfoSchema = v.object({
+  room: v.string(),
+  chat_type: v.picklist(CHAT_TYPES),
+  message_id: v.string(),
   /** The request it answers. */
-  request_id: string;
-  content: string;
-  startedBy: string;
-}
+  request_id: v.string(),
+  content: v.string(),
+  startedBy: v.string(),
+});
+export type AgentRunInfo = v.InferOutput<typeof AgentRunInfoSchema>;
+
+export const PRESENTER_ACTIONS = ["request_presenter", "transfer_presenter"] as const;
+export type PresenterAction = (typeof PRESENTER_ACTIONS)[number];
+/** Spec 02 §3 "Presenter request". */
+export const PresenterRequestSchema = v.object({
+  requestId: v.string(),
+  chatId: v.string(),
+  room: v.string(),
+  requester: v.string(),
+  requesterName: v.string(),
+  action: v.picklist(PRESENTER_ACTIONS),
+  targetPresenter: v.nullable(v.string()),
+  targetPresenterName: v.nullable(v.string()),
+  ownerId: v.string(),
+  message: v.string(),
+  timestamp: v.string(),
+});
+export type PresenterRequest = v.InferOutput<typeof PresenterRequestSchema>;
 
 /** Presenter ("controller") state of a chat (spec 02 §4 "Agent control"). */
-export interface ControlState {
-  ownerId: string;
-  presenterId: string | null;
-  presenterName: string | null;
+export const ControlStateSchema = v.object({
+  ownerId: v.string(),
+  presenterId: v.nullable(v.string()),
+  presenterName: v.nullable(v.string()),
   /** Pending requests; filled only for the owner. */
-  requests: PresenterRequest[];
-}
-
-export type PresenterAction = "request_presenter" | "transfer_presenter";
-/** Spec 02 §3 "Presenter request". */
-export interface PresenterRequest {
-  requestId: string;
-  chatId: string;
-  room: string;
-  requester: string;
-  requesterName: string;
-  action: PresenterAction;
-  targetPresenter: string | null;
-  targetPresenterName: string | null;
-  ownerId: string;
-  message: string;
-  timestamp: string;
-}
+  requests: v.array(PresenterRequestSchema),
+});
+export type ControlState = v.InferOutput<typeof ControlStateSchema>;
 
 /** Outcomes as stored; the card maps approve/revoke/ignore to approve/reject/ignore (spec 02 §4). */
 export type RequestOutcome = "pending" | "approve" | "revoke" | "ignore";
@@ -109,24 +113,7 @@ export const AgentConfig = v.looseObject({
   preferred_llm_model: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 
-// ---- Frames a chat room sends for agents and control ----
-
-type ControlError = "request_error" | "transfer_error" | "release_error" | "assign_error" | "handle_request_error";
-type ControlSuccess = "request_success" | "transfer_success" | "release_success" | "assign_success";
-
-export type AgentServerFrame =
-  | { type: "streaming_message"; room: string; chat_type: ChatStream; message_id: string; chunk: string; offset: number }
-  | { type: "streaming_done"; room: string; chat_type: ChatStream; message_id: string }
-  | { type: "chat_done"; room: string; chat_type: ChatStream; message_id: string | null }
-  | { type: "sse_paused"; room: string; success: boolean; message_id: string | null; error?: string }
-  | { type: "chat_remain_no"; room: string; message: string }
-  | { type: "agent_status"; room: string; chat_type: ChatStream; status: AgentRunStatus }
-  | { type: "control_state"; control: ControlState }
-  | { type: "presenter_changed"; chatId: string; presenterId: string | null; presenterName: string | null; action: "release" | "approve" | "revoke" | "transfer"; by: string }
-  | { type: "presenter_request"; request: PresenterRequest }
-  | { type: "request_rejected"; requestId: string; chatId: string }
-  | { type: ControlSuccess; requestId?: string; message: string }
-  | { type: ControlError; error: string };
+// The frames a chat room sends for agents and control are in frames-agent.ts.
 
 /** Texts the room sends (spec 02 §4, §8). */
 export const AGENT_TEXTS = {

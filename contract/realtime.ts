@@ -1,7 +1,9 @@
 import * as v from "valibot";
 import { cleanFileName } from "./names";
-import { AgentClientFrames, AgentConfig, type AgentRunInfo, type AgentServerFrame, type ControlState, type PresenterRequest } from "./agent";
-import { CHAT_TYPES, MESSAGE_TEXT_MAX, type ChatListItem, type ChatMessage, type LikeState, type ReactionSummary, type UnreadCounts } from "./chat";
+import { AgentClientFrames, AgentConfig } from "./agent";
+import { CHAT_TYPES, MESSAGE_TEXT_MAX } from "./chat";
+import type { InboxFrame } from "./frames-inbox";
+import type { ServerFrame } from "./frames-room";
 
 /** Spec 02 §9: the client waits 5 s for an ack and retries a socket send 3 times, 1 s apart. */
 export const ACK_WAIT_MS = 5000;
@@ -56,38 +58,15 @@ export type ChatMessageFrame = v.InferOutput<typeof ChatMessageFrame>;
 export const ResumeFrame = v.object({ type: v.literal("resume"), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const PingFrame = v.object({ type: v.literal("ping") });
 
+/**
+ * A ping and its answer, byte for byte: rooms and inboxes let the platform answer this exact text
+ * (`setWebSocketAutoResponse`) without waking up, so clients must send exactly PING_TEXT.
+ */
+export const PING_TEXT = '{"type":"ping"}';
+export const PONG_TEXT = '{"type":"pong"}';
+
 export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame, ...AgentClientFrames], "Unknown frame type");
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
-
-/** Frames a chat room sends. */
-export type ServerFrame =
-  | { type: "ready"; chatId: string; headSeq: number; agentRuns: AgentRunInfo[]; control: ControlState }
-  | { type: "message_updated"; message: ChatMessage }
-  | AgentServerFrame
-  | { type: "chat_ack"; message_id: string; success: boolean; error: string | null; timestamp: string; seq: number | null; duplicate?: boolean }
-  | { type: "message"; message: ChatMessage }
-  | { type: "replay_done"; headSeq: number }
-  | { type: "reactions"; message_id: string; reactions: ReactionSummary[] }
-  | { type: "likes"; message_id: string; likes: Pick<LikeState, "likes" | "dislikes"> }
-  | { type: "member_add"; chatId: string; participantIds: string[] }
-  | { type: "member_remove"; chatId: string; participantIds: string[] }
-  | { type: "chat_renamed"; chatId: string; name: string }
-  | { type: "group_remove"; chatId: string; reason: "dissolved" | "removed" | "left" }
-  | { type: "error"; error: string }
-  | { type: "pong" };
-
-/** Frames a user's inbox sends to every tab of theirs (the spec's global real-time connection). */
-export type InboxFrame =
-  | { type: "group_add"; chat: ChatListItem }
-  | { type: "group_remove"; chatId: string; reason: "dissolved" | "removed" | "left" }
-  | { type: "member_add"; chatId: string; participantIds: string[] }
-  | { type: "member_remove"; chatId: string; participantIds: string[] }
-  | { type: "chat_updated"; chatId: string; name?: string }
-  | { type: "has_unread_msg"; chatId: string; unread: UnreadCounts; lastMessage: string; lastMessageAt: string; senderName: string }
-  | { type: "refresh_organizations" }
-  /** To a group owner wherever they are: someone asks for control of the agent (a system notification). */
-  | { type: "presenter_request"; request: PresenterRequest; chatName: string }
-  | { type: "pong" };
 
 export function encodeFrame(frame: ServerFrame | InboxFrame): string {
   return JSON.stringify(frame);
@@ -108,3 +87,8 @@ export const CLOSE_FRAME_FLOOD = 4008;
  */
 export const FRAME_BURST = 60;
 export const FRAMES_PER_SECOND = 10;
+
+/** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
+export const REPLAY_LIMIT = 1000;
+/** The largest text frame a chat room reads (a 20,000-character message with its attachments fits many times). */
+export const MAX_FRAME_CHARS = 256 * 1024;
