@@ -9,7 +9,7 @@ export { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT };
 export const FLOOD_RETRY_MS = 30_000;
 const NO_RECONNECT = new Set([CLOSE_REMOVED, CLOSE_DISSOLVED, CLOSE_SIGNED_OUT, CLOSE_FRAME_FLOOD]);
 /** The room replays at most this many missed messages; a full replay means a reload is needed. */
-export const REPLAY_LIMIT = 1000;
+export { REPLAY_LIMIT } from "../../../../contract";
 
 const OPEN = 1;
 
