@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { encodeFrame, type InboxFrame } from "../../contract";
+import * as v from "valibot";
+import { PING_TEXT, PONG_TEXT, PingFrame, encodeFrame, type InboxFrame } from "../../contract";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { userPresence } from "../db/schema";
@@ -13,6 +14,12 @@ export const INBOX_USER_HEADER = "x-inbox-user-id";
  * hibernating socket here; the Worker and the queue consumer call `notify` to reach all of them.
  */
 export class UserInbox extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Tabs ping every 25 s; the platform answers without waking the inbox.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
+  }
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const userId = request.headers.get(INBOX_USER_HEADER);
@@ -72,8 +79,8 @@ export class UserInbox extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     if (!spendFrame(ws, typeof data === "string" ? data.length : data.byteLength)) return;
-    // Tabs only ping; anything else is ignored rather than echoed.
-    if (typeof data === "string" && data.length < 100 && data.includes('"ping"')) ws.send(encodeFrame({ type: "pong" }));
+    // Tabs only ping (answered by the platform when sent as PING_TEXT); anything else is ignored rather than echoed.
+    if (typeof data === "string" && data.length < 100 && isPing(data)) ws.send(PONG_TEXT);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -83,5 +90,14 @@ export class UserInbox extends DurableObject<Env> {
       // already closed
     }
     await this.recordPresence(ws);
+  }
+}
+
+/** A ping spelt differently from PING_TEXT (spaces, key order) still gets its pong. */
+function isPing(text: string): boolean {
+  try {
+    return v.is(PingFrame, JSON.parse(text));
+  } catch {
+    return false;
   }
 }

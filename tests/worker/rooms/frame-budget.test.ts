@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FRAME_BURST } from "../../../contract";
+import { FRAME_BURST, PING_TEXT } from "../../../contract";
 import { connect, createGroup, framesOf, inbox, messageFrom, send, sendAll, team } from "../chat-helpers";
+
+/** A frame the room reads and refuses; pings would not do, the platform answers them without the room. */
+const UNKNOWN = { type: "no_such_frame" };
 
 /** Issue 9 (finding 11, "nothing limits a socket's frame rate"): floods close with 4008. */
 // Generous: the suite shares two cores with other workers.
@@ -10,7 +13,7 @@ describe("a per-socket frame budget", { timeout: 30_000 }, () => {
     const chatId = await createGroup(admin, members);
     const flooder = await connect(chatId, members[0]!);
     const aliceSock = await connect(chatId, admin);
-    for (let i = 0; i < FRAME_BURST * 5; i += 1) flooder.send({ type: "ping" });
+    for (let i = 0; i < FRAME_BURST * 5; i += 1) flooder.send(UNKNOWN);
     expect(await flooder.closed).toMatchObject({ code: 4008 });
     expect((await send(aliceSock, "anyone?")).success).toBe(true);
   });
@@ -31,7 +34,25 @@ describe("a per-socket frame budget", { timeout: 30_000 }, () => {
   it("closes a flooding inbox socket with 4008", async () => {
     const { admin } = await team();
     const tab = await inbox(admin);
-    for (let i = 0; i < FRAME_BURST * 5; i += 1) tab.send({ type: "ping" });
+    for (let i = 0; i < FRAME_BURST * 5; i += 1) tab.send(UNKNOWN);
     expect(await tab.closed).toMatchObject({ code: 4008 });
+  });
+
+  it("answers pings without spending the budget: the platform replies, the objects never see them", async () => {
+    const { admin, members } = await team("Bob");
+    const chatId = await createGroup(admin, members);
+    const sock = await connect(chatId, admin);
+    const tab = await inbox(admin);
+    for (let i = 0; i < FRAME_BURST * 3; i += 1) {
+      sock.ws.send(PING_TEXT);
+      tab.ws.send(PING_TEXT);
+    }
+    await framesOf(sock, (f) => f.type === "pong", FRAME_BURST * 3);
+    await framesOf(tab, (f) => f.type === "pong", FRAME_BURST * 3);
+    // Three bursts of frames handled by the room would have closed both sockets with 4008.
+    expect((await send(sock, "still open")).success).toBe(true);
+    tab.send(UNKNOWN);
+    tab.ws.send(PING_TEXT);
+    await framesOf(tab, (f) => f.type === "pong", FRAME_BURST * 3 + 1);
   });
 });

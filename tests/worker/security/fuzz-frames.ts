@@ -21,23 +21,31 @@ export function nextFrame(r: Rng, w: World): string | ArrayBuffer {
 }
 
 export interface FrameTally {
-  /** Frames the room is proven to have handled: each socket's pong came after all of them. */
+  /** Frames the room is proven to have handled: each socket's proof answer came after all of them. */
   handled: number;
   sockets: number;
-  /** Close codes of sockets that ended before their pong, e.g. 1011 if the room crashed. */
+  /** Close codes of sockets that ended before their proof answer, e.g. 1011 if the room crashed. */
   closes: Record<number, number>;
 }
 
-const PING = JSON.stringify({ type: "ping" });
-const PONG_WAIT_MS = 15_000;
+/**
+ * The last frame of each socket, answered by the room's own handler: an empty message it refuses
+ * with an ack naming this id. (A ping would not do: the platform answers pings itself, possibly
+ * before the room has handled the frames sent before it.) Nothing is stored.
+ */
+function proofFrame(id: number): { frame: string; messageId: string } {
+  const messageId = `msg_fuzzproof_${id}`;
+  return { messageId, frame: JSON.stringify({ type: "chat_message", message_id: messageId, chat_type: 0, data: { content: { text: "" } } }) };
+}
+const PROOF_WAIT_MS = 15_000;
 
 /** What a frame costs of its socket's budget, as the room counts it (worker/rooms/frame-budget.ts). */
 const costOf = (frame: string | ArrayBuffer) => 1 + Math.floor((typeof frame === "string" ? frame.length : frame.byteLength) / CHARS_PER_COST);
 
 /**
  * One socket's worth: as many frames as its burst budget allows (a flood would only be closed
- * with 4008, unread), then a ping. Frames of one socket are handled in order, so the pong proves
- * the room handled every frame before it and is still alive.
+ * with 4008, unread), then the proof frame. Frames of one socket are handled in order, so its
+ * refusing ack proves the room handled every frame before it and is still alive.
  */
 async function oneSocket(r: Rng, w: World, chatId: string, left: number, tally: FrameTally): Promise<number> {
   const res = await workerFetch(`${ORIGIN}/api/chats/${chatId}/ws`, { headers: { upgrade: "websocket", authorization: `Bearer ${w.alice.token}`, origin: ORIGIN } });
@@ -45,12 +53,13 @@ async function oneSocket(r: Rng, w: World, chatId: string, left: number, tally: 
   if (!ws) throw new Error(`room socket refused: ${res.status} ${await res.text()}`);
   ws.accept();
   tally.sockets += 1;
-  const outcome = new Promise<"pong" | number>((resolve) => {
-    ws.addEventListener("message", (e) => typeof e.data === "string" && e.data.includes('"pong"') && resolve("pong"));
+  const proof = proofFrame(tally.sockets);
+  const outcome = new Promise<"proved" | number>((resolve) => {
+    ws.addEventListener("message", (e) => typeof e.data === "string" && e.data.includes('"chat_ack"') && e.data.includes(proof.messageId) && resolve("proved"));
     ws.addEventListener("close", (e) => resolve(e.code));
-    setTimeout(() => resolve(0), PONG_WAIT_MS);
+    setTimeout(() => resolve(0), PROOF_WAIT_MS);
   });
-  let budget = FRAME_BURST - costOf(PING);
+  let budget = FRAME_BURST - costOf(proof.frame);
   let sent = 0;
   while (sent < left) {
     const frame = nextFrame(r, w);
@@ -60,9 +69,9 @@ async function oneSocket(r: Rng, w: World, chatId: string, left: number, tally: 
     ws.send(frame);
     sent += 1;
   }
-  ws.send(PING);
+  ws.send(proof.frame);
   const result = await outcome;
-  if (result === "pong") tally.handled += sent;
+  if (result === "proved") tally.handled += sent;
   else tally.closes[result] = (tally.closes[result] ?? 0) + 1;
   ws.close(1000, "fuzz done");
   return sent;

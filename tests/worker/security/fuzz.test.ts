@@ -59,7 +59,7 @@ describe(`fuzz (seed ${SEED}): ${HTTP_COUNT} requests, ${FRAME_COUNT} room frame
     const started = Date.now();
     await fuzzFrames(prng(SEED + 1), w, w.groupId, FRAME_COUNT, 8, tally);
     console.log(`fuzz: ${tally.handled} room frames handled in ${Date.now() - started} ms over ${tally.sockets} sockets, early closes ${JSON.stringify(tally.closes)}`);
-    // No socket ended before its pong: not by a crash (1011), a drop (1006), a flood close (4008) or silence (0).
+    // No socket ended before its proof ack: not by a crash (1011), a drop (1006), a flood close (4008) or silence (0).
     expect(tally.closes).toEqual({});
     expect(tally.handled).toBe(FRAME_COUNT);
     // A real member's message still goes through, and it is the only new one.

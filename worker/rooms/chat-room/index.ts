@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { ClientFrame, MESSAGE_PAGE_SIZE, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
+import { CLOSE_DISSOLVED, CLOSE_REMOVED, ClientFrame, MAX_FRAME_CHARS, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, REPLAY_LIMIT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
 import { AgentRuns } from "./agent-runs";
 import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
 import { Control, canDriveAgent, controlStateFor } from "./control";
@@ -10,7 +10,7 @@ import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { flushMirror } from "./outbox";
 import { ackFor, storeChatMessage } from "./send";
-import { CLOSE_DISSOLVED, CLOSE_REMOVED, identityOf, sendFrame, type SocketIdentity } from "./sockets";
+import { identityOf, sendFrame, type SocketIdentity } from "./sockets";
 import { RoomStore, type MessageRow } from "./store";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
@@ -21,10 +21,6 @@ import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSocke
 
 /** When the room next asks D1 whether its sockets' sessions still live. */
 const SESSION_CHECK_META = "sessionCheckAt";
-
-/** A reconnecting client gets at most this many missed messages; beyond it, it reloads history. */
-const REPLAY_LIMIT = 1000;
-const MAX_FRAME_CHARS = 256 * 1024;
 
 /**
  * One per chat, the single writer of its messages: it numbers each message (seq), stores it in its
@@ -40,6 +36,8 @@ export class ChatRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    // Pings are answered by the platform, without waking the room or spending a frame of the budget.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
     this.control = new ControlStore(ctx.storage.sql, this.store);
     this.runs = new AgentRuns({

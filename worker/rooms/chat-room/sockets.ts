@@ -19,6 +19,3 @@ export function sendFrame(ws: WebSocket, frame: ServerFrame): void {
     // The socket closed between our look-up and the send; its client will reconnect and replay.
   }
 }
-
-/** Close codes the client acts on (removed from the chat, the chat is gone): defined in the contract. */
-export { CLOSE_DISSOLVED, CLOSE_REMOVED } from "../../../contract";
