@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PermissionRequestContent } from "../../../contract";
 import { cardOutcome, cardRequest, completeCard, displayedCard, operatorOf, parsePermissionRequest, parseStatusUpdate } from "../../../web/features/chat/agent/model/cards";
-import { RequestStatusStore } from "../../../web/features/chat/agent/model/requestStatusStore";
+import { createRequestStatusStore } from "../../../web/features/chat/agent/model/requestStatusStore";
 
 const payload = { requestId: "req_1", chatId: "chat_1", requester: "mia", requesterName: "Mia", action: "request_presenter" as const, targetPresenter: null, targetPresenterName: null };
 const card: PermissionRequestContent = {
@@ -54,18 +54,18 @@ describe("status checks in batch", () => {
   it("asks once for every card shown within the delay, and only once per request", async () => {
     vi.useFakeTimers();
     const fetchBatch = vi.fn(async (queries: { requestId: string; chatId: string }[]) => queries.map((q) => ({ requestId: q.requestId, status: "revoke" as const })));
-    const store = new RequestStatusStore(fetchBatch, 100);
+    const store = createRequestStatusStore(fetchBatch, 100);
     const changed = vi.fn();
     store.subscribe(changed);
-    store.want("a", "c");
-    store.want("b", "c");
-    store.want("a", "c");
+    store.getState().want("a", "c");
+    store.getState().want("b", "c");
+    store.getState().want("a", "c");
     await vi.advanceTimersByTimeAsync(100);
     expect(fetchBatch).toHaveBeenCalledTimes(1);
     expect(fetchBatch).toHaveBeenCalledWith([{ requestId: "a", chatId: "c" }, { requestId: "b", chatId: "c" }]);
-    expect(store.get("a")).toBe("revoke");
+    expect(store.getState().get("a")).toBe("revoke");
     expect(changed).toHaveBeenCalled();
-    store.want("a", "c");
+    store.getState().want("a", "c");
     await vi.advanceTimersByTimeAsync(100);
     expect(fetchBatch).toHaveBeenCalledTimes(1);
   });
@@ -73,10 +73,10 @@ describe("status checks in batch", () => {
   it("only logs a failed check", async () => {
     vi.useFakeTimers();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const store = new RequestStatusStore(async () => Promise.reject(new Error("down")), 10);
-    store.want("a", "c");
+    const store = createRequestStatusStore(async () => Promise.reject(new Error("down")), 10);
+    store.getState().want("a", "c");
     await vi.advanceTimersByTimeAsync(10);
-    expect(store.get("a")).toBeUndefined();
+    expect(store.getState().get("a")).toBeUndefined();
     expect(warn).toHaveBeenCalled();
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { docKey, DocumentStore, isDirty, saveState } from "../../../web/features/workspace/viewer/documents";
+import { docKey, createDocumentsStore, isDirty, saveState } from "../../../web/features/workspace/viewer/documents";
 
 const key = docKey("p1", "src/a.ts");
 
 describe("dirty tracking (spec 03 §4 Editor save)", () => {
   it("is dirty only while the draft differs from the saved baseline", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.receive(key, "one");
     expect(isDirty(docs.get(key))).toBe(false);
     docs.edit(key, "two");
@@ -15,7 +15,7 @@ describe("dirty tracking (spec 03 §4 Editor save)", () => {
   });
 
   it("a successful save moves the baseline; edits typed during the save stay dirty", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.receive(key, "v1");
     docs.edit(key, "v2");
     docs.saveStarted(key);
@@ -30,7 +30,7 @@ describe("dirty tracking (spec 03 §4 Editor save)", () => {
   });
 
   it("a failed save keeps the draft and reports the error", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.receive(key, "v1");
     docs.edit(key, "v2");
     docs.saveStarted(key);
@@ -40,7 +40,7 @@ describe("dirty tracking (spec 03 §4 Editor save)", () => {
   });
 
   it("a background reload replaces a clean document but never unsaved edits", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.receive(key, "v1");
     docs.receive(key, "agent wrote this");
     expect(docs.get(key)?.draft).toBe("agent wrote this");
@@ -50,7 +50,7 @@ describe("dirty tracking (spec 03 §4 Editor save)", () => {
   });
 
   it("a forced reload (refresh flag, checkout) replaces unsaved edits", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.receive(key, "v1");
     docs.edit(key, "mine");
     docs.receive(key, "checked out", true);
@@ -58,23 +58,24 @@ describe("dirty tracking (spec 03 §4 Editor save)", () => {
   });
 
   it("publishes a new snapshot per change and none for a no-op", () => {
-    const docs = new DocumentStore();
+    const store = createDocumentsStore();
+    const docs = store.getState();
     let calls = 0;
-    docs.subscribe(() => (calls += 1));
+    store.subscribe(() => (calls += 1));
     docs.receive(key, "v1");
-    const first = docs.snapshot();
+    const first = store.getState().docs;
     docs.receive(key, "v1");
     docs.edit(key, "v1");
     expect(calls).toBe(1);
     docs.edit(key, "v2");
-    expect(docs.snapshot()).not.toBe(first);
+    expect(store.getState().docs).not.toBe(first);
     docs.forget(key);
     expect(docs.get(key)).toBeUndefined();
     expect(calls).toBe(3);
   });
 
   it("editing an unknown document does nothing", () => {
-    const docs = new DocumentStore();
+    const docs = createDocumentsStore().getState();
     docs.edit(key, "x");
     expect(docs.get(key)).toBeUndefined();
     expect(saveState(undefined)).toBe("saved");

@@ -6,7 +6,7 @@ import {
   getFileReferences,
   MAX_REFERENCES_PER_CHAT,
   removeFileReference,
-  subscribeFileReferences,
+  useFileReferencesStore,
   type NewFileReference,
 } from "../../../web/features/workspace/viewer/fileRefs";
 
@@ -58,7 +58,7 @@ describe("file references for the composer", () => {
 
   it("keeps the snapshot stable between changes and notifies subscribers", () => {
     let calls = 0;
-    const stop = subscribeFileReferences(() => (calls += 1));
+    const stop = useFileReferencesStore.subscribe(() => (calls += 1));
     addFileReference(ref());
     const snapshot = getFileReferences("c1");
     expect(getFileReferences("c1")).toBe(snapshot);

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetClient } from "../../../web/app/api/client";
-import { docKey, documents } from "../../../web/features/workspace/viewer/documents";
+import { docKey, useDocumentsStore } from "../../../web/features/workspace/viewer/documents";
+
+const documents = useDocumentsStore.getState();
 import { saveFile } from "../../../web/features/workspace/viewer/fileApi";
 import { jsonResponse, memoryStorage, stubWindow } from "../browserStubs";
 

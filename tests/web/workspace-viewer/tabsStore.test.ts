@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TABS } from "../../../contract/workspace";
-import { fileTabId, normalizePath, previewTabId, TabsStore } from "../../../web/features/workspace/viewer/tabsStore";
+import { createTabsStore, fileTabId, normalizePath, previewTabId } from "../../../web/features/workspace/viewer/tabsStore";
 
-const paths = (store: TabsStore) => store.getState().tabs.map((t) => t.filePath || t.previewUrl);
-const active = (store: TabsStore) => store.getState().tabs.find((t) => t.id === store.getState().activeId)?.filePath ?? null;
+type Store = ReturnType<typeof createTabsStore>;
 
-function withFiles(...files: string[]): TabsStore {
-  const store = new TabsStore();
-  for (const file of files) store.openFile("p1", file);
+const paths = (store: Store) => store.getState().tabs.map((t) => t.filePath || t.previewUrl);
+const active = (store: Store) => store.getState().tabs.find((t) => t.id === store.getState().activeId)?.filePath ?? null;
+
+function withFiles(...files: string[]): Store {
+  const store = createTabsStore();
+  for (const file of files) store.getState().openFile("p1", file);
   return store;
 }
 
@@ -29,75 +31,75 @@ describe("tabs store (spec 03 §4 Tabs)", () => {
 
   it("activates the existing tab for the same path instead of opening another", () => {
     const store = withFiles("a.ts", "b.ts");
-    store.openFile("p1", "a.ts");
+    store.getState().openFile("p1", "a.ts");
     expect(paths(store)).toEqual(["a.ts", "b.ts"]);
     expect(active(store)).toBe("a.ts");
-    store.openFile("p1", "./b.ts");
+    store.getState().openFile("p1", "./b.ts");
     expect(store.getState().tabs).toHaveLength(2);
     expect(active(store)).toBe("b.ts");
   });
 
   it("updates the line to reveal and the diff flag of a re-opened tab", () => {
     const store = withFiles("a.ts");
-    store.openFile("p1", "a.ts", { lineNumber: 12, diff: true });
-    store.openFile("p1", "a.ts", { lineNumber: 12, diff: true });
+    store.getState().openFile("p1", "a.ts", { lineNumber: 12, diff: true });
+    store.getState().openFile("p1", "a.ts", { lineNumber: 12, diff: true });
     expect(store.getState().tabs[0]).toMatchObject({ lineNumber: 12, diff: true, revealSeq: 2 });
-    store.openFile("p1", "a.ts");
+    store.getState().openFile("p1", "a.ts");
     expect(store.getState().tabs[0]).toMatchObject({ lineNumber: 12, diff: false, revealSeq: 2 });
   });
 
   it("closing the active tab activates its right neighbour, or the left one at the end", () => {
     const store = withFiles("a.ts", "b.ts", "c.ts");
-    store.activate(fileTabId("b.ts"));
-    store.close(fileTabId("b.ts"));
+    store.getState().activate(fileTabId("b.ts"));
+    store.getState().close(fileTabId("b.ts"));
     expect(active(store)).toBe("c.ts");
-    store.close(fileTabId("c.ts"));
+    store.getState().close(fileTabId("c.ts"));
     expect(active(store)).toBe("a.ts");
-    store.close(fileTabId("a.ts"));
+    store.getState().close(fileTabId("a.ts"));
     expect(store.getState().activeId).toBeNull();
   });
 
   it("closing an inactive tab keeps the active one", () => {
     const store = withFiles("a.ts", "b.ts", "c.ts");
-    store.close(fileTabId("a.ts"));
+    store.getState().close(fileTabId("a.ts"));
     expect(active(store)).toBe("c.ts");
   });
 
   it("closes others and all", () => {
     const store = withFiles("a.ts", "b.ts", "c.ts");
-    store.closeOthers(fileTabId("a.ts"));
+    store.getState().closeOthers(fileTabId("a.ts"));
     expect(paths(store)).toEqual(["a.ts"]);
     expect(active(store)).toBe("a.ts");
-    store.closeAll();
+    store.getState().closeAll();
     expect(store.getState()).toMatchObject({ tabs: [], activeId: null, projectId: "p1" });
   });
 
   it("resets the tabs when the project changes", () => {
     const store = withFiles("a.ts", "b.ts");
-    store.setProject("p1");
+    store.getState().setProject("p1");
     expect(store.getState().tabs).toHaveLength(2);
-    store.setProject("p2");
-    expect(store.getState()).toEqual({ projectId: "p2", tabs: [], activeId: null });
-    store.openFile("p1", "a.ts");
-    store.openFile("p3", "z.ts");
+    store.getState().setProject("p2");
+    expect(store.getState()).toMatchObject({ projectId: "p2", tabs: [], activeId: null });
+    store.getState().openFile("p1", "a.ts");
+    store.getState().openFile("p3", "z.ts");
     expect(store.getState().projectId).toBe("p3");
     expect(paths(store)).toEqual(["z.ts"]);
   });
 
   it("sets the refresh flag of every open tab of the project and clears it per tab", () => {
     const store = withFiles("a.ts", "b.ts");
-    store.refreshOpenFiles("other");
+    store.getState().refreshOpenFiles("other");
     expect(store.getState().tabs.every((t) => !t.shouldRefresh)).toBe(true);
-    store.refreshOpenFiles("p1");
+    store.getState().refreshOpenFiles("p1");
     expect(store.getState().tabs.every((t) => t.shouldRefresh)).toBe(true);
-    store.clearRefresh(fileTabId("a.ts"));
+    store.getState().clearRefresh(fileTabId("a.ts"));
     expect(store.getState().tabs.map((t) => t.shouldRefresh)).toEqual([false, true]);
   });
 
   it("opens a preview tab once per URL; opening it again asks for a reload", () => {
     const store = withFiles("a.ts");
-    store.openPreview("p1", "https://app-3000.example.dev/");
-    store.openPreview("p1", "https://app-3000.example.dev/");
+    store.getState().openPreview("p1", "https://app-3000.example.dev/");
+    store.getState().openPreview("p1", "https://app-3000.example.dev/");
     const previews = store.getState().tabs.filter((t) => t.type === "preview");
     expect(previews).toHaveLength(1);
     expect(previews[0]).toMatchObject({ id: previewTabId("https://app-3000.example.dev/"), fileName: "app-3000.example.dev", shouldRefresh: true });
@@ -105,12 +107,12 @@ describe("tabs store (spec 03 §4 Tabs)", () => {
   });
 
   it("notifies subscribers and stops after unsubscribe", () => {
-    const store = new TabsStore();
+    const store = createTabsStore();
     let calls = 0;
     const stop = store.subscribe(() => (calls += 1));
-    store.openFile("p1", "a.ts");
+    store.getState().openFile("p1", "a.ts");
     stop();
-    store.openFile("p1", "b.ts");
+    store.getState().openFile("p1", "b.ts");
     expect(calls).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { create } from "zustand";
 
 /**
  * The chat and project the user has open. Selecting a chat selects its project; clearing the
@@ -10,32 +10,24 @@ export interface Selection {
   projectId: string | null;
 }
 
-let selection: Selection = { chatId: null, projectId: null };
-const listeners = new Set<() => void>();
-
-function emit(next: Selection): void {
-  selection = next;
-  for (const listener of listeners) listener();
-}
+export const useSelectionStore = create<Selection>()(() => ({ chatId: null, projectId: null }));
 
 export function selectChat(chatId: string, projectId: string | null = null): void {
-  emit({ chatId, projectId });
+  useSelectionStore.setState({ chatId, projectId });
 }
 
 export function clearSelection(): void {
-  if (selection.chatId !== null || selection.projectId !== null) emit({ chatId: null, projectId: null });
+  const { chatId, projectId } = useSelectionStore.getState();
+  if (chatId !== null || projectId !== null) useSelectionStore.setState({ chatId: null, projectId: null });
 }
 
 export function getSelection(): Selection {
-  return selection;
+  return useSelectionStore.getState();
 }
 
+/** Both ids; a component that needs one selects it: `useSelectionStore((s) => s.projectId)`. */
 export function useSelection(): Selection {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => selection,
-  );
+  const chatId = useSelectionStore((s) => s.chatId);
+  const projectId = useSelectionStore((s) => s.projectId);
+  return { chatId, projectId };
 }

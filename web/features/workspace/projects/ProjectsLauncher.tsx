@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSelection } from "../../../app/session/selection";
+import { useSelectionStore } from "../../../app/session/selection";
 import { workspaceApi } from "../api";
 import { CreateDialogs, CreateMenuItems, type CreateDialogKind } from "./CreateDialogs";
 import { ProjectMenuList } from "./ProjectMenuList";
@@ -27,7 +27,7 @@ function useSandboxWarmup(userId: string) {
 export function ProjectsLauncher({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<CreateDialogKind | null>(null);
-  const { projectId } = useSelection();
+  const projectId = useSelectionStore((s) => s.projectId);
   useSandboxWarmup(userId);
   return (
     <>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CodingProject, GitStatus } from "../../../../contract/workspace";
-import { docKey, documents, saveState, useDocument } from "./documents";
+import { docKey, saveState, useDocumentsStore } from "./documents";
 import type { SelectionInfo } from "./editor/SelectionPopup";
 import { errorText, useFileContent, useFileDiff } from "./fileApi";
 import { fileKind, hasRenderedPreview, isMediaKind, type FileKind } from "./fileKinds";
@@ -11,7 +11,7 @@ import { addFileReference, formatFileReference } from "./fileRefs";
 import { statusOf } from "./gitStatus";
 import { MediaView, UnsupportedFile } from "./MediaView";
 import { HtmlPreview, MarkdownPreview } from "./RenderedPreview";
-import { viewerTabs, type ViewerTab } from "./tabsStore";
+import { useTabsStore, type ViewerTab } from "./tabsStore";
 import type { EditorActions } from "./useEditorActions";
 
 // CodeMirror and its languages load only when a text file is first shown (DESIGN.md §6).
@@ -43,13 +43,13 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
   const key = docKey(project.id, tab.filePath);
   const content = useFileContent(project.id, tab.filePath);
   const diff = useFileDiff(project.id, tab.filePath, tab.diff);
-  const doc = useDocument(key);
+  const doc = useDocumentsStore((s) => s.docs.get(key));
   const [mode, setMode] = useState<MarkupMode>(() => markupModes.get(key) ?? (kind === "markdown" ? "preview" : "source"));
   const data = content.data;
   const isText = !!data && data.success !== false && data.isText !== false && data.encoding !== "base64" && typeof data.content === "string";
 
   useEffect(() => {
-    if (isText && data) documents.receive(key, data.content);
+    if (isText && data) useDocumentsStore.getState().receive(key, data.content);
   }, [key, data, isText]);
 
   const { mutate: reloadContent } = content;
@@ -58,9 +58,9 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
     if (!tab.shouldRefresh) return;
     void Promise.all([reloadContent(), tab.diff ? reloadDiff() : undefined])
       .then(([fresh]) => {
-        if (fresh && typeof fresh.content === "string") documents.receive(key, fresh.content, true);
+        if (fresh && typeof fresh.content === "string") useDocumentsStore.getState().receive(key, fresh.content, true);
       })
-      .finally(() => viewerTabs.clearRefresh(tab.id));
+      .finally(() => useTabsStore.getState().clearRefresh(tab.id));
   }, [tab.shouldRefresh, tab.diff, tab.id, key, reloadContent, reloadDiff]);
 
   const readOnly = !actions.canEdit;

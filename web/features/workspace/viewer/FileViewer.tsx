@@ -7,7 +7,7 @@ import { GitStatusButton } from "./GitStatusButton";
 import { useGitStatus } from "./gitStatus";
 import { PreviewPane } from "./PreviewPane";
 import { TabBar } from "./TabBar";
-import { useViewerTabs, viewerTabs } from "./tabsStore";
+import { useTabsStore, useViewerTabs } from "./tabsStore";
 import { useEditorActions } from "./useEditorActions";
 import "./viewer.css";
 
@@ -29,7 +29,7 @@ export function FileViewer({ project, config }: FileViewerProps) {
   const gitStatus = useGitStatus(projectId);
 
   // Spec 03 §4: tabs reset when the project (or the chat, which brings its own project) changes.
-  useEffect(() => viewerTabs.setProject(projectId), [projectId]);
+  useEffect(() => useTabsStore.getState().setProject(projectId), [projectId]);
 
   if (!project) {
     return (

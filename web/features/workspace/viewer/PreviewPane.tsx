@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExternalIcon, RefreshIcon } from "./icons";
 import { safePreviewUrl } from "./previewUrl";
-import { viewerTabs, type ViewerTab } from "./tabsStore";
+import { useTabsStore, type ViewerTab } from "./tabsStore";
 
 /**
  * A preview tab: the service's page in a sandboxed frame. No allow-same-origin: a service on the
@@ -16,7 +16,7 @@ export function PreviewPane({ tab }: { tab: ViewerTab }) {
   useEffect(() => {
     if (!tab.shouldRefresh) return;
     setReloads((n) => n + 1);
-    viewerTabs.clearRefresh(tab.id);
+    useTabsStore.getState().clearRefresh(tab.id);
   }, [tab.shouldRefresh, tab.id]);
 
   return (

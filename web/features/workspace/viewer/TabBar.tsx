@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { GitFileStatus, GitStatus } from "../../../../contract/workspace";
-import { docKey, isDirty, useDocuments } from "./documents";
+import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { FILE_REFERENCE_MIME } from "./fileRefs";
 import { STATUS_LETTER, statusOf } from "./gitStatus";
 import { CloseIcon, GlobeIcon } from "./icons";
 import { TabContextMenu, type TabMenuAction } from "./TabContextMenu";
-import { viewerTabs, type ViewerTab } from "./tabsStore";
+import { useTabsStore, type ViewerTab } from "./tabsStore";
 
 interface TabBarProps {
   projectId: string;
@@ -22,7 +22,7 @@ export const tabTestKey = (tab: ViewerTab) => tab.filePath || tab.previewUrl || 
 
 export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, onClose }: TabBarProps) {
   const { t } = useTranslation();
-  const docs = useDocuments();
+  const docs = useDocumentsStore((s) => s.docs);
   const list = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ tab: ViewerTab; x: number; y: number } | null>(null);
   const dismiss = useCallback(() => setMenu(null), []);
@@ -30,7 +30,7 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
   const focusTab = (index: number) => {
     const tab = tabs[(index + tabs.length) % tabs.length];
     if (!tab) return;
-    viewerTabs.activate(tab.id);
+    useTabsStore.getState().activate(tab.id);
     list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tab.id)}"]`)?.focus();
   };
 
@@ -85,7 +85,7 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
               className={`wsv-tab${active ? " wsv-tab--active" : ""}${status ? ` wsv-tab--${status}` : ""}`}
               draggable={tab.type === "file"}
               onDragStart={(event) => onDragStart(event, tab, status)}
-              onClick={() => viewerTabs.activate(tab.id)}
+              onClick={() => useTabsStore.getState().activate(tab.id)}
               onMouseDown={(event: MouseEvent) => event.button === 1 && event.preventDefault()}
               onAuxClick={(event: MouseEvent) => {
                 if (event.button !== 1) return;

@@ -6,7 +6,7 @@ import type { FileContent, FileDiff } from "../../../../contract/workspace";
 import { ApiError, api } from "../../../app/api/client";
 import { apiHeaders } from "../../../app/api/headers";
 import { silentFetcher, type ApiKey } from "../../../app/api/swr";
-import { docKey, documents, isDirty } from "./documents";
+import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { refreshGitStatus } from "./gitStatus";
 
 const base = (projectId: string) => `/api/coding-projects/${encodeURIComponent(projectId)}`;
@@ -40,19 +40,19 @@ export type SaveResult = { ok: true } | { ok: false; reason: string } | { ok: "s
  */
 export async function saveFile(projectId: string, filePath: string, canEdit: boolean): Promise<SaveResult> {
   const key = docKey(projectId, filePath);
-  const doc = documents.get(key);
+  const doc = useDocumentsStore.getState().get(key);
   if (!doc || !canEdit || doc.saving || !isDirty(doc)) return { ok: "skipped" };
   const content = doc.draft;
-  documents.saveStarted(key);
+  useDocumentsStore.getState().saveStarted(key);
   try {
     await api.post(`${base(projectId)}/file-content`, { file_content: content }, { params: { filePath }, silent: true });
   } catch (error) {
     // Empty for a network failure: the viewer words that in the user's language.
     const reason = errorText(error, "");
-    documents.saveFailed(key, reason);
+    useDocumentsStore.getState().saveFailed(key, reason);
     return { ok: false, reason };
   }
-  documents.saveSucceeded(key, content);
+  useDocumentsStore.getState().saveSucceeded(key, content);
   const contentKey = fileContentKey(projectId, filePath);
   void mutate(contentKey, (cached: FileContent | undefined) => (cached ? { ...cached, content, size: content.length } : cached), { revalidate: false });
   refreshGitStatus(projectId);

@@ -1,6 +1,6 @@
 // File references waiting to be sent with the next chat message (spec 03 §2.3 "Add to chat",
 // tabs dragged into the chat). The viewer adds them; the chat composer reads and clears them.
-import { useSyncExternalStore } from "react";
+import { create } from "zustand";
 import type { GitFileStatus } from "../../../../contract/workspace";
 
 export interface FileReference {
@@ -27,58 +27,47 @@ export const FILE_REFERENCE_MIME = "application/x-teamchat-file-reference";
 export const MAX_REFERENCES_PER_CHAT = 20;
 
 const EMPTY: readonly FileReference[] = Object.freeze([]);
-let byChat: ReadonlyMap<string, readonly FileReference[]> = new Map();
-const listeners = new Set<() => void>();
 let counter = 0;
 
+/** The references waiting in each chat's composer; a chat without any has no entry. */
+export const useFileReferencesStore = create<{ byChat: ReadonlyMap<string, readonly FileReference[]> }>()(() => ({ byChat: new Map() }));
+
 function publish(chatId: string, refs: readonly FileReference[]): void {
-  const next = new Map(byChat);
+  const next = new Map(useFileReferencesStore.getState().byChat);
   if (refs.length) next.set(chatId, refs);
   else next.delete(chatId);
-  byChat = next;
-  for (const listener of listeners) listener();
+  useFileReferencesStore.setState({ byChat: next });
 }
 
 function sameTarget(a: NewFileReference, b: NewFileReference): boolean {
   return a.filePath === b.filePath && a.lineRange?.start === b.lineRange?.start && a.lineRange?.end === b.lineRange?.end;
 }
 
+export function getFileReferences(chatId: string): readonly FileReference[] {
+  return useFileReferencesStore.getState().byChat.get(chatId) ?? EMPTY;
+}
+
 /** Adds a reference to its chat; the same path and line range is kept once (the newer wins). */
 export function addFileReference(ref: NewFileReference): FileReference {
   const added: FileReference = { ...ref, id: `ref-${Date.now().toString(36)}-${(counter += 1)}` };
-  const current = (byChat.get(ref.chatId) ?? EMPTY).filter((r) => !sameTarget(r, ref));
+  const current = getFileReferences(ref.chatId).filter((r) => !sameTarget(r, ref));
   publish(ref.chatId, [...current, added].slice(-MAX_REFERENCES_PER_CHAT));
   return added;
 }
 
 export function removeFileReference(chatId: string, id: string): void {
-  const current = byChat.get(chatId);
-  if (current?.some((r) => r.id === id)) publish(chatId, current.filter((r) => r.id !== id));
+  const current = getFileReferences(chatId);
+  if (current.some((r) => r.id === id)) publish(chatId, current.filter((r) => r.id !== id));
 }
 
 /** Clears one chat's references (after sending), or every chat's without an argument. */
 export function clearFileReferences(chatId?: string): void {
-  if (chatId === undefined) {
-    byChat = new Map();
-    for (const listener of listeners) listener();
-  } else if (byChat.has(chatId)) publish(chatId, EMPTY);
-}
-
-export function getFileReferences(chatId: string): readonly FileReference[] {
-  return byChat.get(chatId) ?? EMPTY;
-}
-
-export function subscribeFileReferences(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (chatId === undefined) useFileReferencesStore.setState({ byChat: new Map() });
+  else if (useFileReferencesStore.getState().byChat.has(chatId)) publish(chatId, EMPTY);
 }
 
 export function useFileReferences(chatId: string | null | undefined): readonly FileReference[] {
-  return useSyncExternalStore(
-    subscribeFileReferences,
-    () => (chatId ? getFileReferences(chatId) : EMPTY),
-    () => EMPTY,
-  );
+  return useFileReferencesStore((s) => (chatId ? s.byChat.get(chatId) ?? EMPTY : EMPTY));
 }
 
 /** `src/app.ts:3-7`, `src/app.ts:3` or `src/app.ts`: the label of a chip and the mention in a message. */

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { READ_ONLY_WARNING_MS } from "../../../../contract/workspace";
 import { AutosaveScheduler, TimedFlag } from "./autosave";
-import { docKey, documents, isDirty } from "./documents";
+import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { saveFile } from "./fileApi";
-import { viewerTabs, type ViewerTab } from "./tabsStore";
+import { useTabsStore, type ViewerTab } from "./tabsStore";
 
 export interface EditorActions {
   canEdit: boolean;
@@ -45,7 +45,7 @@ export function useEditorActions(projectId: string | null, canEdit: boolean, act
     () =>
       new AutosaveScheduler({
         isCurrent: (path) => path === current.current.activePath,
-        isSaving: (path) => !!current.current.projectId && !!documents.get(docKey(current.current.projectId, path))?.saving,
+        isSaving: (path) => !!current.current.projectId && !!useDocumentsStore.getState().get(docKey(current.current.projectId, path))?.saving,
         save,
       }),
     [save],
@@ -54,14 +54,14 @@ export function useEditorActions(projectId: string | null, canEdit: boolean, act
 
   // Coming back to a file with unsaved text resumes its autosave.
   useEffect(() => {
-    if (projectId && activePath && canEdit && isDirty(documents.get(docKey(projectId, activePath)))) scheduler.edited(activePath);
+    if (projectId && activePath && canEdit && isDirty(useDocumentsStore.getState().get(docKey(projectId, activePath)))) scheduler.edited(activePath);
   }, [projectId, activePath, canEdit, scheduler]);
 
   const edit = useCallback(
     (filePath: string, value: string) => {
       const { projectId: id, canEdit: allowed } = current.current;
       if (!id) return;
-      documents.edit(docKey(id, filePath), value);
+      useDocumentsStore.getState().edit(docKey(id, filePath), value);
       if (allowed) scheduler.edited(filePath);
     },
     [scheduler],
@@ -81,14 +81,15 @@ export function useEditorActions(projectId: string | null, canEdit: boolean, act
     (tabs: readonly ViewerTab[]) => {
       const { projectId: id, canEdit: allowed } = current.current;
       for (const tab of tabs) {
-        viewerTabs.close(tab.id);
+        useTabsStore.getState().close(tab.id);
         if (!id || tab.type !== "file") continue;
         const key = docKey(id, tab.filePath);
-        const stillOpen = () => viewerTabs.getState().tabs.some((open) => open.id === tab.id);
+        const docs = useDocumentsStore.getState();
+        const stillOpen = () => useTabsStore.getState().tabs.some((open) => open.id === tab.id);
         if (scheduler.pendingPath === tab.filePath) scheduler.cancel();
         // A failed save keeps the text: reopening the file shows it, still unsaved.
-        if (allowed && isDirty(documents.get(key))) void save(tab.filePath).finally(() => stillOpen() || isDirty(documents.get(key)) || documents.forget(key));
-        else documents.forget(key);
+        if (allowed && isDirty(docs.get(key))) void save(tab.filePath).finally(() => stillOpen() || isDirty(docs.get(key)) || docs.forget(key));
+        else docs.forget(key);
       }
     },
     [save, scheduler],

@@ -1,16 +1,12 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import type { RequestOutcome } from "../../../../../contract";
+import { createContext, useContext, useEffect, useState } from "react";
+import type { BatchStatusAnswer, RequestOutcome } from "../../../../../contract";
 import { request } from "../../../../app/api/client";
-import { RequestStatusStore, type StatusQuery } from "../model/requestStatusStore";
+import { createRequestStatusStore, type RequestStatusState, type RequestStatusStore, type StatusQuery } from "../model/requestStatusStore";
 
-type Row = { requestId: string; status: RequestOutcome };
-
-/** `{success, data: [...]}`, possibly inside the envelope's data, or the rows themselves. */
-async function fetchBatch(queries: StatusQuery[]): Promise<Row[]> {
-  const answer = await request<unknown>("/api/request-permission/batch-status", { method: "POST", data: { jsonArray: queries }, silent: true });
-  if (Array.isArray(answer)) return answer as Row[];
-  const data = (answer as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as Row[]) : [];
+/** The envelope's data is `{success, data: rows}`: the rows of the requests the caller may see. */
+async function fetchBatch(queries: StatusQuery[]) {
+  const answer = await request<BatchStatusAnswer>("/api/request-permission/batch-status", { method: "POST", data: { jsonArray: queries }, silent: true });
+  return answer.data;
 }
 
 export const RequestStatusContext = createContext<RequestStatusStore | null>(null);
@@ -20,19 +16,20 @@ export const RequestStatusContext = createContext<RequestStatusStore | null>(nul
  * on unmount: a late answer only updates a store nobody reads, and StrictMode remounts keep it.
  */
 export function useRequestStatusStore(): RequestStatusStore {
-  const [store] = useState(() => new RequestStatusStore(fetchBatch));
+  const [store] = useState(() => createRequestStatusStore(fetchBatch));
   return store;
 }
 
-const noop = () => () => {};
+/** Read outside a chat room (no provider): nothing is known and nothing is asked. */
+const NO_STORE = createRequestStatusStore(async () => []);
 
 /** The server outcome of one request (undefined until known); asks for it when first shown. */
-export function useRequestStatus(query: StatusQuery | null, ask: boolean): { status: RequestOutcome | undefined; store: RequestStatusStore | null } {
-  const store = useContext(RequestStatusContext);
+export function useRequestStatus(query: StatusQuery | null, ask: boolean): { status: RequestOutcome | undefined; store: RequestStatusState | null } {
+  const provided = useContext(RequestStatusContext);
   const id = query?.requestId ?? "";
-  const status = useSyncExternalStore(store?.subscribe ?? noop, () => (store && id ? store.get(id) : undefined));
+  const status = (provided ?? NO_STORE)((s) => (id ? s.statuses.get(id) : undefined));
   useEffect(() => {
-    if (store && query && ask) store.want(query.requestId, query.chatId);
-  }, [store, query?.requestId, query?.chatId, ask]);
-  return { status, store };
+    if (provided && query && ask) provided.getState().want(query.requestId, query.chatId);
+  }, [provided, query?.requestId, query?.chatId, ask]);
+  return { status, store: provided ? provided.getState() : null };
 }

@@ -1,73 +1,78 @@
-import type { RequestOutcome } from "../../../../../contract";
+import { create } from "zustand";
+import type { BatchStatusAnswer, RequestOutcome } from "../../../../../contract";
 
 export interface StatusQuery {
   requestId: string;
   chatId: string;
 }
 
+export type StatusRow = BatchStatusAnswer["data"][number];
+
 /** The batch call takes at most this many requests (contract BatchStatusBody). */
 const BATCH_MAX = 200;
+
+export interface RequestStatusState {
+  statuses: ReadonlyMap<string, RequestOutcome>;
+  get(requestId: string): RequestOutcome | undefined;
+  /** Asks once per request per chat view. */
+  want(requestId: string, chatId: string): void;
+  /** A decision made here (the card's own buttons) is known without asking. */
+  set(requestId: string, status: RequestOutcome): void;
+  flush(): Promise<void>;
+  dispose(): void;
+}
 
 /**
  * Outcomes of permission requests, checked on display in batch (spec 02 §4): cards ask for their
  * request as they render, and one `batch-status` call a moment later answers all of them. A
  * failed check is only logged (spec 02 §8); the cards stay as stored.
  */
-export class RequestStatusStore {
-  private readonly statuses = new Map<string, RequestOutcome>();
-  private readonly queued = new Map<string, string>();
-  private readonly asked = new Set<string>();
-  private readonly listeners = new Set<() => void>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private disposed = false;
+export function createRequestStatusStore(fetchBatch: (queries: StatusQuery[]) => Promise<StatusRow[]>, delayMs = 150) {
+  const queued = new Map<string, string>();
+  const asked = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let disposed = false;
 
-  constructor(
-    private readonly fetchBatch: (queries: StatusQuery[]) => Promise<{ requestId: string; status: RequestOutcome }[]>,
-    private readonly delayMs = 150,
-  ) {}
+  return create<RequestStatusState>()((setState, getState) => ({
+    statuses: new Map(),
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+    get: (requestId) => getState().statuses.get(requestId),
 
-  get = (requestId: string): RequestOutcome | undefined => this.statuses.get(requestId);
+    want(requestId, chatId) {
+      if (disposed || asked.has(requestId)) return;
+      asked.add(requestId);
+      queued.set(requestId, chatId);
+      timer ??= setTimeout(() => void getState().flush(), delayMs);
+    },
 
-  /** Asks once per request per chat view. */
-  want(requestId: string, chatId: string): void {
-    if (this.disposed || this.asked.has(requestId)) return;
-    this.asked.add(requestId);
-    this.queued.set(requestId, chatId);
-    this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
-  }
+    set(requestId, status) {
+      asked.add(requestId);
+      const { statuses } = getState();
+      if (statuses.get(requestId) === status) return;
+      setState({ statuses: new Map(statuses).set(requestId, status) });
+    },
 
-  /** A decision made here (the card's own buttons) is known without asking. */
-  set(requestId: string, status: RequestOutcome): void {
-    this.asked.add(requestId);
-    if (this.statuses.get(requestId) === status) return;
-    this.statuses.set(requestId, status);
-    for (const listener of this.listeners) listener();
-  }
+    dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
 
-  dispose(): void {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.listeners.clear();
-  }
-
-  async flush(): Promise<void> {
-    this.timer = null;
-    const queries = [...this.queued].map(([requestId, chatId]) => ({ requestId, chatId }));
-    this.queued.clear();
-    for (let start = 0; start < queries.length; start += BATCH_MAX) {
-      try {
-        const rows = await this.fetchBatch(queries.slice(start, start + BATCH_MAX));
-        if (this.disposed) return;
-        for (const row of rows) if (row && typeof row.requestId === "string") this.set(row.requestId, row.status);
-      } catch (error) {
-        console.warn("[agent] permission status check failed", error);
+    async flush() {
+      timer = null;
+      const queries = [...queued].map(([requestId, chatId]) => ({ requestId, chatId }));
+      queued.clear();
+      for (let start = 0; start < queries.length; start += BATCH_MAX) {
+        try {
+          const rows = await fetchBatch(queries.slice(start, start + BATCH_MAX));
+          if (disposed) return;
+          for (const row of rows) getState().set(row.requestId, row.status);
+        } catch (error) {
+          console.warn("[agent] permission status check failed", error);
+        }
       }
-    }
-  }
+    },
+  }));
 }
+
+export type RequestStatusStore = ReturnType<typeof createRequestStatusStore>;
