@@ -1,12 +1,13 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CodingProject, FileNode, ProjectConfig } from "../../../../contract";
+import type { FileNode } from "../../../../contract";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
 import { useGitStatus } from "../api";
 import { FALLBACK_STATUS, readSectionHeight } from "../git/gitModel";
 import { GitSection } from "../git/GitSection";
 import { viewer } from "../layout/viewerBridge";
+import { useWorkspace } from "../layout/WorkspaceContext";
 import { ExplorerHeader } from "./ExplorerHeader";
 import { FileTree } from "./FileTree";
 import { SectionResizer } from "./SectionResizer";
@@ -15,16 +16,13 @@ import { useFileTree } from "./useFileTree";
 import { useTransfers } from "./useTransfers";
 
 interface ExplorerPanelProps {
-  project: CodingProject | null;
-  config: ProjectConfig | undefined;
-  /** The project is still loading (not: no project). */
-  loading?: boolean;
   onCollapse: () => void;
 }
 
 /** The project explorer, titled 'Contents' (spec 03 §2.2): actions, filter, lazy tree, git section. */
-export function ExplorerPanel({ project, config, loading = false, onCollapse }: ExplorerPanelProps) {
+export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
   const { t } = useTranslation();
+  const { project, config, loading } = useWorkspace();
   const projectId = project?.id ?? null;
   const tree = useFileTree(projectId);
   const git = useGitStatus(projectId);

@@ -3,13 +3,13 @@ import { Group, Panel, Separator, usePanelRef } from "react-resizable-panels";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../../contract";
 import { Button } from "../../../ui/Button";
-import { useProject, useProjectConfig } from "../api";
 import { ExplorerPanel } from "../explorer/ExplorerPanel";
 import { ServiceStatusModal } from "../services/ServiceStatusModal";
 import { TerminalWindow } from "../terminal/TerminalWindow";
 import { FileViewer } from "../viewer/FileViewer";
 import { PANEL_LIMITS, readLayoutMode, saveLayoutMode, type LayoutMode } from "./layoutPrefs";
 import { usePreview } from "./usePreview";
+import { useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
 import { WorkspaceToolbar } from "./WorkspaceToolbar";
 import "../workspace.css";
 
@@ -25,13 +25,17 @@ interface WorkspaceLayoutProps {
  * spec's minimums. Chat-first mode puts the chat on the left.
  */
 export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
+  return (
+    <WorkspaceProvider chat={chat}>
+      <WorkspacePanels chatPanel={chatPanel} />
+    </WorkspaceProvider>
+  );
+}
+
+function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
   const { t } = useTranslation();
-  const projectId = chat.project_id;
-  const projectQuery = useProject(projectId);
-  const { data: config } = useProjectConfig(projectId);
-  const project = projectQuery.data ?? null;
-  const ownerId = project?.chatOwnerId ?? chat.chatOwnerId ?? null;
-  const ownerName = project?.chatOwnerName ?? chat.chatOwnerName ?? null;
+  const { project, loading, failed, reload, ownerId } = useWorkspace();
+  const projectId = project?.id ?? null;
   const [mode, setMode] = useState<LayoutMode>(readLayoutMode);
   const [explorerCollapsed, setExplorerCollapsed] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
@@ -56,9 +60,6 @@ export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
   return (
     <div className="ws-layout" data-testid="workspace-layout" data-layout={mode}>
       <WorkspaceToolbar
-        project={project}
-        config={config}
-        chatId={chat.id}
         mode={mode}
         explorerCollapsed={explorerCollapsed}
         previewBusy={preview.busy}
@@ -69,10 +70,10 @@ export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
         onPreview={() => void preview.open()}
         onTerminal={() => setTerminalOpen((open) => !open)}
       />
-      {projectQuery.error && !project && (
+      {failed && (
         <div className="inline-error ws-layout__error" role="alert">
           {t("workspace.projectFailed")}
-          <Button size="sm" variant="secondary" onClick={() => void projectQuery.mutate()}>
+          <Button size="sm" variant="secondary" onClick={reload}>
             {t("common.retry")}
           </Button>
         </div>
@@ -94,19 +95,19 @@ export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
               onResize={(size) => setExplorerCollapsed(size.inPixels < 1)}
               data-testid="workspace-explorer-panel"
             >
-              <ExplorerPanel key={projectId ?? "none"} project={project} config={config} loading={projectQuery.isLoading} onCollapse={() => explorer.current?.collapse()} />
+              <ExplorerPanel key={projectId ?? "none"} onCollapse={() => explorer.current?.collapse()} />
             </Panel>
             <Separator className="ws-separator" />
             <Panel id="ws-viewer" className="ws-panel" minSize={PANEL_LIMITS.viewerMin} data-testid="workspace-viewer-panel">
-              <FileViewer project={project} config={config ?? null} />
+              <FileViewer />
             </Panel>
           </Group>
         </Panel>
         {mode === "default" && separator}
         {mode === "default" && chatArea}
       </Group>
-      {project && <TerminalWindow project={project} config={config ?? null} open={terminalOpen} onOpenChange={setTerminalOpen} />}
-      <ServiceStatusModal open={servicesOpen} onOpenChange={setServicesOpen} project={project} config={config} ownerId={ownerId} ownerName={ownerName} />
+      {project && <TerminalWindow open={terminalOpen} onOpenChange={setTerminalOpen} />}
+      <ServiceStatusModal open={servicesOpen} onOpenChange={setServicesOpen} />
     </div>
   );
 }

@@ -1,16 +1,13 @@
 import { useTranslation } from "react-i18next";
-import type { CodingProject, ProjectConfig } from "../../../../contract";
 import { Spinner } from "../../../ui/Spinner";
 import { CreateMenu } from "../projects/CreateMenu";
 import { ProjectDropdown } from "../projects/ProjectDropdown";
 import type { LayoutMode } from "./layoutPrefs";
 import { NotificationsBell } from "./NotificationsBell";
+import { useWorkspace } from "./WorkspaceContext";
 import { ExpandRightIcon, PlayIcon, PulseIcon, SwapIcon, TerminalIcon } from "./icons";
 
 interface WorkspaceToolbarProps {
-  project: CodingProject | null;
-  config: ProjectConfig | undefined;
-  chatId: string;
   mode: LayoutMode;
   explorerCollapsed: boolean;
   previewBusy: boolean;
@@ -25,7 +22,8 @@ interface WorkspaceToolbarProps {
 /** The coding layout's top toolbar (spec 03 §2.1). The sidebar toggle and avatar live in the app shell. */
 export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
   const { t } = useTranslation();
-  const { project, config, mode, explorerCollapsed } = props;
+  const { project, config, chatId } = useWorkspace();
+  const { mode, explorerCollapsed } = props;
   const canUseTerminal = !!config?.permissions.canUseTerminal;
   const modeLabel = mode === "default" ? t("workspace.toolbar.layoutChatFirst") : t("workspace.toolbar.layoutDefault");
 
@@ -33,7 +31,7 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
     <div className="ws-toolbar" role="toolbar" aria-label={t("workspace.toolbar.label")} data-testid="workspace-toolbar">
       <div className="ws-toolbar__group">
         <CreateMenu />
-        <ProjectDropdown project={project} />
+        <ProjectDropdown />
         {explorerCollapsed && (
           <button type="button" className="ws-tool" onClick={props.onExpandExplorer} data-testid="explorer-expand">
             <ExpandRightIcon size={14} /> {t("workspace.toolbar.expandExplorer")}
@@ -71,7 +69,7 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
         >
           <TerminalIcon size={14} /> {t("workspace.toolbar.terminal")}
         </button>
-        <NotificationsBell currentChatId={props.chatId} />
+        <NotificationsBell currentChatId={chatId} />
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTranslation } from "react-i18next";
-import type { CodingProject } from "../../../../contract";
 import { useProjects } from "../api";
+import { useWorkspace } from "../layout/WorkspaceContext";
 import { ProjectMenuList } from "./ProjectMenuList";
 
 /** The toolbar's project selector (spec 03 §2.1). */
-export function ProjectDropdown({ project }: { project: CodingProject | null }) {
+export function ProjectDropdown() {
   const { t } = useTranslation();
+  const { project } = useWorkspace();
   const { data } = useProjects();
   const none = data !== undefined && data.projects.length === 0;
   const label = project?.name ?? t("workspace.projects.selectProject");

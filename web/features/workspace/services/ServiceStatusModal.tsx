@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CodingProject, ProjectConfig, ServiceDomain } from "../../../../contract";
+import type { ServiceDomain } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
 import { workspaceApi } from "../api";
+import { useWorkspace } from "../layout/WorkspaceContext";
 import { ConfirmModal, WorkspaceModal } from "../layout/WorkspaceModal";
 import { isRestarting } from "./restartMachine";
 import { errorTone, summarize } from "./serviceModel";
@@ -16,15 +17,12 @@ import { useRestartVm } from "./useRestartVm";
 interface ServiceStatusModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  project: CodingProject | null;
-  config: ProjectConfig | undefined;
-  ownerId: string | null;
-  ownerName: string | null;
 }
 
 /** Service Status (spec 03 §2.5): the services of the owner's VM, kill, restart, refresh. */
-export function ServiceStatusModal({ open, onOpenChange, project, config, ownerId, ownerName }: ServiceStatusModalProps) {
+export function ServiceStatusModal({ open, onOpenChange }: ServiceStatusModalProps) {
   const { t } = useTranslation();
+  const { project, config, ownerId, ownerName } = useWorkspace();
   const projectId = project?.id ?? null;
   const health = useDomainsHealth(projectId, ownerId, open);
   const restart = useRestartVm(projectId, health.reload);

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import type { CodingProject, ProjectConfig } from "../../../../contract/workspace";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
+import { useWorkspace } from "../layout/WorkspaceContext";
 import { CloseIcon, MinimiseIcon } from "../viewer/icons";
 import type { TerminalState } from "./connection";
 import { terminalErrorText } from "./texts";
@@ -15,8 +15,6 @@ import "./terminal.css";
 const XtermView = lazy(() => import("./XtermView"));
 
 interface TerminalWindowProps {
-  project: CodingProject | null;
-  config: ProjectConfig | null;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
@@ -31,8 +29,9 @@ function StatusDot({ state, testId }: { state: TerminalState; testId?: string })
 }
 
 /** The floating terminal (spec 03 §2.6): draggable, resizable, minimised to a pill with Esc. */
-export function TerminalWindow({ project, config, open, onOpenChange }: TerminalWindowProps) {
+export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
   const { t } = useTranslation();
+  const { project, config } = useWorkspace();
   const allowed = config?.permissions.canUseTerminal === true;
   const { geometry, latest, moveExpanded, moveMinimized, resize } = useTerminalGeometry();
   const session = useTerminalSession(project?.id ?? null, open && allowed);

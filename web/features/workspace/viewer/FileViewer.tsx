@@ -1,6 +1,6 @@
 import { useEffect, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { CodingProject, ProjectConfig } from "../../../../contract/workspace";
+import { useWorkspace } from "../layout/WorkspaceContext";
 import { FilePane } from "./FilePane";
 import { ReadOnlyWarning } from "./FileStates";
 import { GitStatusButton } from "./GitStatusButton";
@@ -11,15 +11,11 @@ import { useTabsStore, useViewerTabs } from "./tabsStore";
 import { useEditorActions } from "./useEditorActions";
 import "./viewer.css";
 
-interface FileViewerProps {
-  project: CodingProject | null;
-  /** Null while it loads: the editor stays read-only until the server says otherwise. */
-  config: ProjectConfig | null;
-}
-
 /** The viewer area of the workspace: tabs, the file or preview of the active tab, the git button. */
-export function FileViewer({ project, config }: FileViewerProps) {
+export function FileViewer() {
   const { t } = useTranslation();
+  // The config is null while it loads: the editor stays read-only until the server says otherwise.
+  const { project, config } = useWorkspace();
   const projectId = project?.id ?? null;
   const { tabs, activeId } = useViewerTabs(projectId);
   const active = tabs.find((tab) => tab.id === activeId) ?? null;
