@@ -1,13 +1,14 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { CLOSE_FRAME_FLOOD, CLOSE_SIGNED_OUT, type InboxFrame } from "../../../contract";
+import { CLOSE_FRAME_FLOOD, CLOSE_SIGNED_OUT, PING_TEXT } from "../../../contract";
 import { handleUnauthorized } from "../api/client";
 import { readBearerToken } from "../api/token";
 import { revalidateChatList } from "./chatListCache";
-import { inboxUrl, parseInboxFrame } from "./inboxUrl";
+import { deliverInboxMessage, type InboxListener } from "./inboxFrames";
+import { inboxUrl } from "./inboxUrl";
 
 export type InboxStatus = "connecting" | "connected" | "disconnected";
-export type InboxListener = (frame: InboxFrame) => void;
+export type { InboxListener };
 
 interface InboxContextValue {
   status: InboxStatus;
@@ -66,9 +67,7 @@ export function InboxProvider({ children, enabled = true }: { children: ReactNod
     };
     const onMessage = (event: MessageEvent) => {
       clearTimeout(pongTimer);
-      const frame = parseInboxFrame(event.data);
-      if (!frame || frame.type === "pong") return;
-      for (const listener of listeners.current) listener(frame);
+      deliverInboxMessage(event.data, listeners.current);
     };
     socket.addEventListener("open", onOpen);
     socket.addEventListener("close", onClose);
@@ -76,7 +75,8 @@ export function InboxProvider({ children, enabled = true }: { children: ReactNod
 
     const ping = setInterval(() => {
       if (socket.readyState !== socket.OPEN) return;
-      socket.send(JSON.stringify({ type: "ping" }));
+      // Exactly PING_TEXT: the inbox lets the platform answer it without waking up.
+      socket.send(PING_TEXT);
       clearTimeout(pongTimer);
       pongTimer = setTimeout(() => socket.reconnect(), PONG_WAIT_MS);
     }, PING_EVERY_MS);

@@ -1,72 +1,25 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useSWRConfig } from "swr";
-import type { InboxFrame } from "../../../contract";
-import { refreshOrganizations } from "../../features/organizations/useOrganizations";
 import { useLang } from "../../i18n/useLang";
 import { withLanguage } from "../../i18n/language";
-import { clearSelection, getSelection, selectChat } from "../session/selection";
-import { CHAT_LIST_KEY, addChatToList, cachedChat, markChatRead, patchChatInList, removeChatFromList, revalidateChat, revalidateChatList, setChatUnread, streamsThatGrew } from "./chatListCache";
+import { CHAT_LIST_KEY } from "./chatListCache";
 import type { ChatListData } from "./chatListUpdates";
+import { applyInboxFrame } from "./inboxFrameEffects";
 import { useInboxFrames } from "./InboxProvider";
-import { groupGoneToastId } from "./toastIds";
 
-/** What the app does with each inbox frame (spec 02 §4 "Group membership events"). */
+/** Applies every inbox frame to the page (chat list, selection, toasts) while the app shell is mounted. */
 export function useInboxEffects(): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useLang();
   const { cache } = useSWRConfig();
 
-  useInboxFrames((frame: InboxFrame) => {
-    switch (frame.type) {
-      case "group_add":
-        void addChatToList(frame.chat);
-        return;
-      case "group_remove": {
-        void removeChatFromList(frame.chatId);
-        if (getSelection().chatId !== frame.chatId) return;
-        clearSelection();
-        const text = { removed: t("inbox.removed"), dissolved: t("inbox.dissolved"), left: t("inbox.left") }[frame.reason];
-        toast.info(text, { id: groupGoneToastId(frame.chatId) });
-        navigate(withLanguage("/", lang), { replace: true });
-        return;
-      }
-      case "member_add":
-      case "member_remove":
-        void revalidateChat(frame.chatId);
-        return;
-      case "chat_updated":
-        if (frame.name) void patchChatInList(frame.chatId, { name: frame.name });
-        void revalidateChat(frame.chatId);
-        return;
-      case "has_unread_msg": {
-        const list = cache.get(CHAT_LIST_KEY)?.data as ChatListData | undefined;
-        const row = cachedChat(list, frame.chatId);
-        if (!row) {
-          void revalidateChatList();
-          return;
-        }
-        // The open chat is being read as messages arrive: keep its badge clear and tell the server.
-        const open = getSelection().chatId === frame.chatId;
-        void setChatUnread(frame.chatId, { unread: open ? row.unread : frame.unread, lastMessage: frame.lastMessage, lastMessageAt: frame.lastMessageAt });
-        if (open) void markChatRead(frame.chatId, streamsThatGrew(row.unread, frame.unread));
-        return;
-      }
-      case "refresh_organizations":
-        void refreshOrganizations();
-        return;
-      case "presenter_request": {
-        // The owner sees the card in the chat itself; elsewhere this system notification points there.
-        if (getSelection().chatId === frame.request.chatId) return;
-        const { requesterName: name, targetPresenterName: target, action } = frame.request;
-        const text = action === "transfer_presenter" ? t("inbox.transferRequest", { name, target, chat: frame.chatName }) : t("inbox.presenterRequest", { name, chat: frame.chatName });
-        toast.info(text, { duration: 10_000, action: { label: t("inbox.openChat"), onClick: () => selectChat(frame.request.chatId) } });
-        return;
-      }
-      default:
-        return;
-    }
-  });
+  useInboxFrames((frame) =>
+    applyInboxFrame(frame, {
+      t,
+      chatList: () => cache.get(CHAT_LIST_KEY)?.data as ChatListData | undefined,
+      goHome: () => navigate(withLanguage("/", lang), { replace: true }),
+    }),
+  );
 }

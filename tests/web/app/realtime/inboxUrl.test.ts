@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { streamOnOpen, streamsThatGrew, streamsToMark, withStreamsRead } from "../../../../web/app/realtime/chatListCache";
-import { inboxUrl, parseInboxFrame } from "../../../../web/app/realtime/inboxUrl";
+import { readInboxFrame } from "../../../../web/app/realtime/inboxFrames";
+import { inboxUrl } from "../../../../web/app/realtime/inboxUrl";
 
 describe("inbox socket address", () => {
   it("uses wss on https and ws on http, on the page's host", () => {
@@ -15,16 +16,17 @@ describe("inbox socket address", () => {
 
 describe("inbox frames", () => {
   it("accepts the known frames", () => {
-    expect(parseInboxFrame(JSON.stringify({ type: "group_remove", chatId: "c1", reason: "left" }))).toEqual({ type: "group_remove", chatId: "c1", reason: "left" });
-    expect(parseInboxFrame(JSON.stringify({ type: "refresh_organizations" }))).toEqual({ type: "refresh_organizations" });
+    expect(readInboxFrame(JSON.stringify({ type: "group_remove", chatId: "c1", reason: "left" }))).toEqual({ type: "group_remove", chatId: "c1", reason: "left" });
+    expect(readInboxFrame(JSON.stringify({ type: "refresh_organizations" }))).toEqual({ type: "refresh_organizations" });
   });
 
   it("drops junk, unknown types and frames missing their chat", () => {
-    expect(parseInboxFrame("not json")).toBeNull();
-    expect(parseInboxFrame(JSON.stringify({ type: "something_else", chatId: "c" }))).toBeNull();
-    expect(parseInboxFrame(JSON.stringify({ type: "member_add" }))).toBeNull();
-    expect(parseInboxFrame(JSON.stringify({ type: "group_add" }))).toBeNull();
-    expect(parseInboxFrame(new ArrayBuffer(2))).toBeNull();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readInboxFrame("not json")).toBeNull();
+    expect(readInboxFrame(JSON.stringify({ type: "something_else", chatId: "c" }))).toBeNull();
+    expect(readInboxFrame(JSON.stringify({ type: "member_add" }))).toBeNull();
+    expect(readInboxFrame(JSON.stringify({ type: "group_add" }))).toBeNull();
+    expect(readInboxFrame(new ArrayBuffer(2))).toBeNull();
   });
 });
 
