@@ -14,3 +14,4 @@ export * from "./agent";
 export * from "./workspace";
 export * from "./names";
 export * from "./password";
+export * from "./answers-web";
