@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ServerFrame } from "../../../../contract";
 import { ACK_WAIT_MS } from "../../../../contract";
-import { CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, FLOOD_RETRY_MS, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
+import { CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, FLOOD_RETRY_MS, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type FrameMeta, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
 
 type Listener = (event: Event & { code?: number; data?: unknown }) => void;
 
@@ -68,25 +68,49 @@ function ready(headSeq: number): ServerFrame {
   return { type: "ready", chatId: "chat_1", headSeq, agentRuns: [], control: CONTROL };
 }
 
+/** What the view hears of a frame, as one log line (none for the socket's own acks and pongs). */
+function describeFrame(frame: ServerFrame, meta: FrameMeta): string | null {
+  switch (frame.type) {
+    case "ready":
+      return `ready ${frame.headSeq} ${meta.first}${frame.agentRuns.map((r) => ` run ${r.message_id}:${r.content}`).join("")}`;
+    case "message":
+      return `message ${frame.message.id}`;
+    case "message_updated":
+      return `updated ${frame.message.id}`;
+    case "replay_done":
+      return `replayDone ${frame.headSeq} ${meta.gap}`;
+    case "reactions":
+      return `reactions ${frame.message_id}`;
+    case "likes":
+      return `likes ${frame.message_id} ${frame.likes.likes}/${frame.likes.dislikes}`;
+    case "chat_renamed":
+      return `renamed ${frame.name}`;
+    case "member_add":
+    case "member_remove":
+      return "members";
+    case "error":
+      return `serverError ${frame.error} ${meta.ownMessageId}`;
+    case "chat_ack":
+    case "pong":
+      return null;
+    default:
+      return `agent ${frame.type}`;
+  }
+}
+
 function setup(token: string | null = "tok") {
   const log: string[] = [];
   const events: RoomEvents = {
     connection: (c) => log.push(`connection ${c}`),
-    ready: (head, first, live) => log.push(`ready ${head} ${first}${live.agentRuns.map((r) => ` run ${r.message_id}:${r.content}`).join("")}`),
-    message: (m) => log.push(`message ${m.id}`),
-    replayDone: (head, gap) => log.push(`replayDone ${head} ${gap}`),
+    frame: (frame, meta) => {
+      const line = describeFrame(frame, meta);
+      if (line) log.push(line);
+    },
     acked: (id, _ts, seq) => log.push(`acked ${id} ${seq}`),
     sendFailed: (id, error) => log.push(`sendFailed ${id} ${error}`),
     shownAsSent: (id) => log.push(`shown ${id}`),
-    reactions: (id) => log.push(`reactions ${id}`),
-    likes: (id, likes) => log.push(`likes ${id} ${likes.likes}/${likes.dislikes}`),
-    renamed: (name) => log.push(`renamed ${name}`),
-    members: () => log.push("members"),
     removed: (reason) => log.push(`removed ${reason}`),
     signedOut: () => log.push("signedOut"),
-    serverError: (error, own) => log.push(`serverError ${error} ${own}`),
-    messageUpdated: (m) => log.push(`updated ${m.id}`),
-    agent: (frame) => log.push(`agent ${frame.type}`),
   };
   let socket: FakeSocket | null = null;
   const room = new RoomSocket("chat_1", events, {
@@ -233,6 +257,16 @@ describe("RoomSocket", () => {
     socket().receive({ type: "streaming_message", room: "chat_1", chat_type: 1, message_id: "m9", chunk: "lo", offset: 3 });
     socket().receive({ type: "presenter_changed", chatId: "chat_1", presenterId: "u2", presenterName: "Bob", action: "approve", by: "u1" });
     expect(log.slice(1)).toEqual(["ready 3 true run m9:Hel", "updated m9", "agent streaming_message", "agent presenter_changed"]);
+  });
+
+  it("logs a frame the contract does not know instead of dropping it silently", () => {
+    const { socket, log } = setup();
+    const warn = vi.mocked(console.warn);
+    socket().open();
+    socket().receive({ type: "surprise", data: 1 } as unknown as ServerFrame);
+    socket().receive({ type: "message", message: { id: "m1" } } as unknown as ServerFrame);
+    expect(log).toEqual(["connection true"]);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(["[chat chat_1] unknown room frame: surprise", "[chat chat_1] unknown room frame: message"]);
   });
 
   it("sends control frames only over an open socket, without the outbox", () => {

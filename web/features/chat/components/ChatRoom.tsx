@@ -1,17 +1,17 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem, SessionUser } from "../../../../contract";
-import { useChatRoom } from "../hooks/useChatRoom";
 import { useMessageOps } from "../hooks/useMessageOps";
 import { senderName } from "../model/messageFrame";
 import type { ReplyTarget, StreamKey, UiMessage } from "../model/types";
+import { ChatStoreProvider, useChatState, useChatStore } from "../store/ChatStoreProvider";
+import type { ChatStoreOptions } from "../store/chatStore";
+import { ActiveStream, ForwardSelection } from "./ActiveStream";
 import { ChatTabs } from "./ChatTabs";
-import { Composer } from "./Composer";
+import { Composer, type ComposerFocus } from "./Composer";
 import { DislikeDialog } from "./DislikeDialog";
-import { ForwardDialog } from "./ForwardDialog";
 import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
-import { StreamPane } from "./StreamPane";
 import { ChatHeader } from "../../groups/ChatHeader";
 import type { ComposerExtension } from "../../../ui/composerExtension";
 import { AgentComposerBar } from "../agent/components/AgentComposerBar";
@@ -27,42 +27,68 @@ import { agentSendRule, canPause, isController } from "../agent/model/control";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
-/** The open chat: header, stream tabs, message list, composer or selection bar, dialogs. */
-export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; me: SessionUser; composerExtension?: ComposerExtension }) {
+interface ChatRoomProps {
+  chat: ChatListItem;
+  me: SessionUser;
+  composerExtension?: ComposerExtension;
+  /** The socket transport of the chat's store (tests hand in their own). */
+  storeOptions?: ChatStoreOptions;
+}
+
+/** The open chat, with its own store for as long as it is open. */
+export function ChatRoom({ chat, me, composerExtension, storeOptions }: ChatRoomProps) {
+  return (
+    <ChatStoreProvider chat={chat} me={me} options={storeOptions}>
+      <ChatRoomView chat={chat} me={me} composerExtension={composerExtension} />
+    </ChatStoreProvider>
+  );
+}
+
+/**
+ * Header, stream tabs, message list, composer or selection bar, dialogs. It selects only what
+ * changes rarely (tab, connection, control, generation flags), so a streamed token re-renders the
+ * list, not this.
+ */
+function ChatRoomView({ chat, me, composerExtension }: Omit<ChatRoomProps, "storeOptions">) {
   const { t } = useTranslation();
-  const room = useChatRoom(chat, me);
-  const { streamKeys, active, streams, unread } = room;
-  const ops = useMessageOps(chat.id, streams.dispatch);
+  const store = useChatStore();
+  const { streamKeys } = store;
+  const active = useChatState((s) => s.active);
+  const connected = useChatState((s) => s.connected);
+  const everConnected = useChatState((s) => s.everConnected);
+  const removed = useChatState((s) => s.removed);
+  const control = useChatState((s) => s.control);
+  const flags = useChatState((s) => s.flags);
+  const quotaOpen = useChatState((s) => s.quotaOpen);
+  const unreadHere = useChatState((s) => s.unreadHere);
+  const ops = useMessageOps(chat.id, store.dispatch);
   const [replies, setReplies] = useState<Partial<Record<StreamKey, ReplyTarget>>>({});
-  const [focusSignal, setFocusSignal] = useState(0);
+  const composer = useRef<ComposerFocus>(null);
   const [selection, setSelection] = useState<ReadonlySet<string> | null>(null);
   const [forwardOpen, setForwardOpen] = useState(false);
   const [dislikeTarget, setDislikeTarget] = useState<UiMessage | null>(null);
   const [onlyRequests, setOnlyRequests] = useState(false);
-  const current = streams.state[active];
-  // Spec 02 §2.6: the eye toggle narrows the agent tab to the requests people sent the agent.
-  const stream = useMemo(
-    () => (onlyRequests && active === "agent" ? { ...current, messages: current.messages.filter((m) => m.messageType === "user_request" || m.messageType === "merged_forward") } : current),
-    [onlyRequests, active, current],
-  );
   const tabbed = streamKeys.length > 1;
-  const { runs, control } = room;
   const settings = useComposerSettings();
   const requestStatuses = useRequestStatusStore();
-  const controlState = control.control;
-  const mayAsk = useCallback((target: StreamKey) => target === "askOnly" || isController(controlState, me.id), [controlState, me.id]);
-  const replyActions = useReplyActions(chat, streams.dispatch, mayAsk, runs.sent);
+  const mayAsk = useCallback((target: StreamKey) => target === "askOnly" || isController(control, me.id), [control, me.id]);
+  const replyActions = useReplyActions(chat, store.dispatch, mayAsk, store.runStarted);
   const asksAgent = active === "agent" || active === "askOnly";
-  const memberHint = active === "agent" && agentSendRule(controlState, me.id) === "request" ? t("agent.composer.memberHint") : null;
-  const pausable = canPause(controlState, me.id, active, runs.flags);
+  const memberHint = active === "agent" && agentSendRule(control, me.id) === "request" ? t("agent.composer.memberHint") : null;
+  const pausable = canPause(control, me.id, active, flags);
 
   const changeTab = useCallback(
     (next: StreamKey) => {
       setSelection(null);
-      room.setActive(next);
+      store.setActive(next);
     },
-    [room],
+    [store],
   );
+  const badge = (stream: StreamKey): number => {
+    if (stream === active) return 0;
+    const server = stream === "agent" ? chat.unread.agent : stream === "discuss" || stream === "human" ? chat.unread.human : 0;
+    return server + unreadHere[stream];
+  };
 
   const names = useMemo(() => chat.participants.map((p) => p.name), [chat.participants]);
   const agentName = chat.participants.find((p) => p.type === "virtual_employee" || p.isAI)?.name ?? null;
@@ -75,7 +101,7 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
       selected: selection ?? NOTHING_SELECTED,
       reply: (message) => {
         setReplies((all) => ({ ...all, [active]: { id: message.id, content: message.content.slice(0, 100), senderName: senderName(message) } }));
-        setFocusSignal((n) => n + 1);
+        composer.current?.focus();
       },
       copy: (message) => void ops.copy(message),
       forward: (message) => setSelection(new Set([message.id])),
@@ -97,15 +123,14 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
     [me.id, me.name, names, selection, active, ops, replyActions],
   );
 
-  const selectedMessages = useMemo(() => (selection ? stream.messages.filter((m) => selection.has(m.id)) : []), [selection, stream.messages]);
-  const removedText = room.room.removed ? t(`chat.removed.${room.room.removed}`) : null;
+  const removedText = removed ? t(`chat.removed.${removed}`) : null;
 
   return (
     <div className="chat-area" data-testid="chat-area" aria-label={t("chat.areaLabel")} role="region">
-      <ChatHeader chat={chat} connected={room.room.connected} />
+      <ChatHeader chat={chat} connected={connected} />
       {tabbed && (
         <div className="chat-control">
-          <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={unread.badge} />
+          <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={badge} />
           {active === "agent" && (
             <button
               type="button"
@@ -119,20 +144,20 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
               <span aria-hidden>👁</span>
             </button>
           )}
-          <ControlToolbar chat={chat} meId={me.id} control={controlState} onRequest={() => control.requestControl("", false)} onDecide={control.decide} onToggle={control.toggle} />
+          <ControlToolbar chat={chat} meId={me.id} control={control} onRequest={() => store.requestControl("", false)} onDecide={store.decide} onToggle={store.toggle} />
         </div>
       )}
       <div className="chat-area__panel" {...(tabbed ? { id: "chat-stream-panel", role: "tabpanel", "aria-labelledby": `chat-tab-${active}` } : {})}>
-        {room.everConnected && !room.room.connected && !removedText && (
+        {everConnected && !connected && !removedText && (
           <p className="chat-area__notice" role="status">
             {t("chat.reconnecting")}
           </p>
         )}
         <RequestStatusContext.Provider value={requestStatuses}>
-          <StreamPane key={active} stream={stream} actions={actions} onLoadOlder={() => streams.loadOlder(active)} followSignal={room.followSignal} agentName={agentName} grouped={active === "agent"} />
+          <ActiveStream key={active} stream={active} onlyRequests={onlyRequests} actions={actions} agentName={agentName} />
         </RequestStatusContext.Provider>
       </div>
-      {tabbed && <GeneratingIndicator kind={chat.chatType} tab={active} flags={runs.flags} />}
+      {tabbed && <GeneratingIndicator kind={chat.chatType} tab={active} flags={flags} />}
       {removedText ? (
         <p className="chat-area__removed" role="status">
           {removedText}
@@ -148,35 +173,36 @@ export function ChatRoom({ chat, me, composerExtension }: { chat: ChatListItem; 
           onCancelReply={() => setReplies((all) => ({ ...all, [active]: undefined }))}
           onSend={async (message) => {
             const lane = message.stream === "agent" || message.stream === "askOnly";
-            const taken = await room.send(lane ? { ...message, agentConfig: settings.configFor(message.stream) } : message);
+            const taken = await store.send(lane ? { ...message, agentConfig: settings.configFor(message.stream) } : message);
             if (taken) setReplies((all) => ({ ...all, [message.stream]: undefined }));
             return taken;
           }}
-          focusSignal={focusSignal}
+          focusRef={composer}
           toolbar={
             asksAgent ? (
               <AgentComposerBar stream={active} settings={settings} hint={memberHint} />
             ) : active === "discuss" && streamKeys.includes("agent") ? (
-              <ForwardDiscussButton chatId={chat.id} mayForward={isController(controlState, me.id)} onForwarded={() => changeTab("agent")} />
+              <ForwardDiscussButton chatId={chat.id} mayForward={isController(control, me.id)} onForwarded={() => changeTab("agent")} />
             ) : null
           }
-          trailing={pausable ? <PauseButton onPause={() => runs.pause(active)} /> : null}
+          trailing={pausable ? <PauseButton onPause={() => store.pause(active)} /> : null}
           extension={composerExtension}
         />
       )}
       {forwardOpen && (
-        <ForwardDialog
-          open={forwardOpen}
-          onOpenChange={setForwardOpen}
+        <ForwardSelection
+          stream={active}
+          onlyRequests={onlyRequests}
           chatId={chat.id}
-          messages={selectedMessages}
+          selection={selection ?? NOTHING_SELECTED}
+          onOpenChange={setForwardOpen}
           onForwarded={() => {
             setForwardOpen(false);
             setSelection(null);
           }}
         />
       )}
-      <QuotaDialog open={runs.quotaOpen} onClose={runs.closeQuota} />
+      <QuotaDialog open={quotaOpen} onClose={store.closeQuota} />
       <DislikeDialog open={dislikeTarget !== null} onOpenChange={(open) => !open && setDislikeTarget(null)} onSubmit={(reason, details) => (dislikeTarget ? ops.dislike(dislikeTarget, reason, details) : Promise.resolve(false))} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_TEXT_MAX } from "../../../../contract";
 import { useComposerFiles, namePastedFile } from "../hooks/useComposerFiles";
@@ -21,8 +21,8 @@ interface ComposerProps {
   onCancelReply: () => void;
   /** False (or a promise of it) when the message was not taken: text and files stay. */
   onSend: (message: ComposedMessage) => boolean | void | Promise<boolean | void>;
-  /** Changes when something (Reply) wants the text field focused. */
-  focusSignal: number;
+  /** Lets the chat focus the text field (after Reply). */
+  focusRef?: Ref<ComposerFocus>;
   /** Above the text field: the agent tabs' mode and model selectors. */
   toolbar?: ReactNode;
   /** Next to the send button: the pause button while a reply runs. */
@@ -31,8 +31,12 @@ interface ComposerProps {
   extension?: ComposerExtension;
 }
 
+export interface ComposerFocus {
+  focus(): void;
+}
+
 /** The message composer (spec 02 §2.7): text, reply preview, attachments, per-tab drafts. */
-export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusSignal, toolbar, trailing, extension }: ComposerProps) {
+export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusRef, toolbar, trailing, extension }: ComposerProps) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Partial<Record<StreamKey, string>>>(() => Object.fromEntries(streams.map((s) => [s, loadDraft(chatId, s)])));
   const text = texts[stream] ?? "";
@@ -50,9 +54,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
     el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`;
   }, [text, stream]);
 
-  useEffect(() => {
-    if (focusSignal > 0) input.current?.focus();
-  }, [focusSignal]);
+  useImperativeHandle(focusRef, () => ({ focus: () => input.current?.focus() }), []);
 
   const remaining = MESSAGE_TEXT_MAX - text.length;
   // Spec 02 §5: sending needs text, attachments or file references.

@@ -42,8 +42,8 @@ interface MessageListProps {
   stream: StreamState;
   actions: Omit<MessageActionsValue, "jumpTo" | "highlightId">;
   onLoadOlder: () => Promise<boolean>;
-  /** Changes when the user sends: the list goes to the bottom whatever the scroll position. */
-  followSignal: number;
+  /** Subscribes to the user's sends: the list goes to the bottom whatever the scroll position. */
+  onFollow: (listener: () => void) => () => void;
   /** The agent tab groups the agent's replies under their request (spec 02 §2.13). */
   grouped?: boolean;
 }
@@ -53,7 +53,7 @@ interface MessageListProps {
  * `firstItemIndex` by the number of messages that appeared above the previous first one, which
  * keeps the viewport still.
  */
-export function MessageList({ stream, actions, onLoadOlder, followSignal, grouped = false }: MessageListProps) {
+export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = false }: MessageListProps) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -137,9 +137,7 @@ export function MessageList({ stream, actions, onLoadOlder, followSignal, groupe
   const toBottom = useCallback((smooth: boolean) => {
     virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: smooth ? "smooth" : "auto" });
   }, []);
-  useEffect(() => {
-    if (followSignal > 0) requestAnimationFrame(() => toBottom(false));
-  }, [followSignal, toBottom]);
+  useEffect(() => onFollow(() => requestAnimationFrame(() => toBottom(false))), [onFollow, toBottom]);
 
   // ---- reply previews jump to the original ----
   const [highlightId, setHighlightId] = useState<string | null>(null);

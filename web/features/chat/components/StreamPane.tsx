@@ -8,7 +8,8 @@ interface StreamPaneProps {
   stream: StreamState;
   actions: Omit<MessageActionsValue, "jumpTo" | "highlightId">;
   onLoadOlder: () => Promise<boolean>;
-  followSignal: number;
+  /** Subscribes to the user's sends: the list then goes to the bottom. */
+  onFollow: (listener: () => void) => () => void;
   /** The chat's agent, greeted in an empty chat. */
   agentName: string | null;
   /** Group agent replies under their request (the agent tab). */
@@ -16,7 +17,7 @@ interface StreamPaneProps {
 }
 
 /** The message area of the active stream: loading, the fresh-chat greeting, or the list. */
-export function StreamPane({ stream, actions, onLoadOlder, followSignal, agentName, grouped = false }: StreamPaneProps) {
+export function StreamPane({ stream, actions, onLoadOlder, onFollow, agentName, grouped = false }: StreamPaneProps) {
   const { t } = useTranslation();
   let body;
   if (!stream.loaded) {
@@ -33,7 +34,7 @@ export function StreamPane({ stream, actions, onLoadOlder, followSignal, agentNa
       </div>
     );
   } else {
-    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} followSignal={followSignal} grouped={grouped} />;
+    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} onFollow={onFollow} grouped={grouped} />;
   }
   return (
     <section className="message-list" data-testid="message-list" aria-label={t("chat.list.label")} aria-busy={stream.loading || undefined}>

@@ -1,6 +1,6 @@
 import ReconnectingWebSocket from "partysocket/ws";
-import type { AgentRunInfo, AgentServerFrame, ChatMessage, ClientFrame, ControlState, LikeState, ReactionSummary, ServerFrame } from "../../../../contract";
-import { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT } from "../../../../contract";
+import type { ClientFrame, ServerFrame } from "../../../../contract";
+import { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, REPLAY_LIMIT, frameTypeOf, parseRoomFrame } from "../../../../contract";
 import { Outbox } from "./outbox";
 
 /** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after removal, dissolution or sign-out. */
@@ -9,7 +9,7 @@ export { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT };
 export const FLOOD_RETRY_MS = 30_000;
 const NO_RECONNECT = new Set([CLOSE_REMOVED, CLOSE_DISSOLVED, CLOSE_SIGNED_OUT, CLOSE_FRAME_FLOOD]);
 /** The room replays at most this many missed messages; a full replay means a reload is needed. */
-export { REPLAY_LIMIT } from "../../../../contract";
+export { REPLAY_LIMIT };
 
 const OPEN = 1;
 
@@ -26,36 +26,29 @@ export type SocketFactory = (url: () => string, shouldReconnect: (code: number) 
 
 export type RemovedReason = "dissolved" | "removed" | "left";
 
-/** What `ready` says about the agent: runs in flight and the presenter state (null from an older room). */
-export interface RoomLiveState {
-  agentRuns: AgentRunInfo[];
-  control: ControlState | null;
+/** What the socket adds to a frame from its own bookkeeping. */
+export interface FrameMeta {
+  /** `ready`: the first connection of this chat view, which asked for no replay. */
+  first: boolean;
+  /** `replay_done`: the replay was cut at its limit; the streams must be reloaded. */
+  gap: boolean;
+  /** `error`: the pending message it failed, if any. */
+  ownMessageId: string | null;
 }
 
 export interface RoomEvents {
   connection(connected: boolean): void;
-  /** `first`: the first connection of this chat view, which asked for no replay. */
-  ready(headSeq: number, first: boolean, live: RoomLiveState): void;
-  message(message: ChatMessage): void;
-  /** A stored message changed (a finished agent reply, a decided permission card). */
-  messageUpdated(message: ChatMessage): void;
-  /** Streaming, run status and presenter frames (docs/agent-api.md). */
-  agent(frame: AgentServerFrame): void;
-  /** `gap`: the replay was cut at its limit; the streams must be reloaded. */
-  replayDone(headSeq: number, gap: boolean): void;
+  /** Every frame the room sent that the contract knows, after the socket's own bookkeeping. */
+  frame(frame: ServerFrame, meta: FrameMeta): void;
   acked(id: string, timestamp: string, seq: number | null): void;
   sendFailed(id: string, error: string): void;
   shownAsSent(id: string): void;
-  reactions(id: string, reactions: ReactionSummary[]): void;
-  likes(id: string, likes: Pick<LikeState, "likes" | "dislikes">): void;
-  renamed(name: string): void;
-  members(): void;
   removed(reason: RemovedReason): void;
   /** The server closed the socket because the session ended (4001): the app signs out. */
   signedOut?(): void;
-  /** An error frame; `ownMessageId` is the pending message it failed, if any. */
-  serverError(error: string, ownMessageId: string | null): void;
 }
+
+const NO_META: FrameMeta = { first: false, gap: false, ownMessageId: null };
 
 /** `ws(s)://host/api/chats/{id}/ws?lastSeq=N&token=…`; the token because browsers cannot set headers. */
 export function roomSocketUrl(location: { protocol: string; host: string }, chatId: string, lastSeq: number | null, token: string | null): string {
@@ -195,66 +188,44 @@ export class RoomSocket {
   }
 
   private receive(data: string): void {
-    let frame: ServerFrame;
-    try {
-      frame = JSON.parse(data) as ServerFrame;
-    } catch {
+    const frame = parseRoomFrame(data);
+    if (!frame) {
+      // A frame this client does not know (a newer room, or a broken one) is reported, not dropped silently.
+      console.warn(`[chat ${this.chatId}] unknown room frame: ${frameTypeOf(data)}`);
       return;
     }
-    if (!frame || typeof frame !== "object" || typeof frame.type !== "string") return;
+    let meta = NO_META;
     switch (frame.type) {
       case "ready": {
         const first = this.highestSeq === null;
         // The first connection asked for no replay: everything up to headSeq comes from history.
         if (first) this.highestSeq = frame.headSeq;
-        this.events.ready(frame.headSeq, first, { agentRuns: Array.isArray(frame.agentRuns) ? frame.agentRuns : [], control: frame.control ?? null });
-        return;
+        meta = { ...NO_META, first };
+        break;
       }
-      case "message_updated":
-        this.events.messageUpdated(frame.message);
-        return;
       case "message":
         this.replayed += 1;
         this.seen(frame.message.seq);
         this.outbox.handleEcho(frame.message.id, frame.message.createdAt, frame.message.seq);
-        this.events.message(frame.message);
-        return;
+        break;
       case "replay_done": {
         const gap = this.replayed >= REPLAY_LIMIT;
         if (gap) this.highestSeq = frame.headSeq;
-        this.events.replayDone(frame.headSeq, gap);
-        return;
+        meta = { ...NO_META, gap };
+        break;
       }
       case "chat_ack":
         this.seen(frame.seq);
         this.outbox.handleAck(frame);
-        return;
-      case "reactions":
-        this.events.reactions(frame.message_id, frame.reactions);
-        return;
-      case "likes":
-        this.events.likes(frame.message_id, frame.likes);
-        return;
-      case "chat_renamed":
-        this.events.renamed(frame.name);
-        return;
-      case "member_add":
-      case "member_remove":
-        this.events.members();
-        return;
+        break;
       case "group_remove":
         this.stop(frame.reason);
         return;
-      case "error": {
-        const own = this.outbox.handleError(frame.error);
+      case "error":
+        meta = { ...NO_META, ownMessageId: this.outbox.handleError(frame.error) };
         console.warn(`[chat ${this.chatId}] room error: ${frame.error}`);
-        this.events.serverError(frame.error, own);
-        return;
-      }
-      case "pong":
-        return;
-      default:
-        this.events.agent(frame);
+        break;
     }
+    this.events.frame(frame, meta);
   }
 }
