@@ -4,6 +4,11 @@ import { zh } from "../i18n/zh";
 
 const LOCALES: Record<Language, string> = { en: "en-US", zh: "zh-CN" };
 
+/** The locale of a language tag as i18next reports it ('zh', 'zh-CN', 'en-US'). */
+function localeOf(language: string): string {
+  return LOCALES[language.startsWith("zh") ? "zh" : "en"];
+}
+
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -54,4 +59,25 @@ export function relativeTime(value: Date | string | number, lang: Language, now:
   const days = Math.floor(elapsed / DAY);
   if (days <= 30) return plural({ one: texts.daysAgo_one, other: texts.daysAgo_other }, days);
   return formatDate(date, lang);
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/** A message's time: '14:05' today, 'Jan 5, 14:05' this year, 'Jan 5, 2024, 14:05' before; `full` always dates it. */
+export function formatMessageTime(value: string, language: string, full = false, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const time: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hour12: false };
+  if (!full && sameDay(date, now)) return new Intl.DateTimeFormat(localeOf(language), time).format(date);
+  const withYear = full || date.getFullYear() !== now.getFullYear();
+  return new Intl.DateTimeFormat(localeOf(language), { ...time, month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}) }).format(date);
+}
+
+/** The tooltip of a message time: the full date and time. */
+export function fullTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "full", timeStyle: "short" }).format(date);
 }

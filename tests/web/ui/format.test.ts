@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMonth, relativeTime } from "../../../web/ui/format";
+import { formatDate, formatMessageTime, formatMonth, fullTime, relativeTime } from "../../../web/ui/format";
 
 const now = new Date("2025-03-10T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -55,5 +55,27 @@ describe("formatMonth", () => {
     expect(formatMonth("2025-01", "en")).toBe("January 2025");
     expect(formatMonth("2025-01", "zh")).toBe("2025年1月");
     expect(formatMonth("whenever", "en")).toBe("whenever");
+  });
+});
+
+describe("formatMessageTime", () => {
+  const today = new Date(2025, 2, 10, 18, 0);
+  const at = (year: number, month: number, day: number, hour: number, minute: number) => new Date(year, month, day, hour, minute).toISOString();
+
+  it("shows only the time for a message of today, the date this year, and the year before", () => {
+    expect(formatMessageTime(at(2025, 2, 10, 14, 5), "en", false, today)).toBe("14:05");
+    expect(formatMessageTime(at(2025, 0, 5, 14, 5), "en", false, today)).toBe("Jan 5, 14:05");
+    expect(formatMessageTime(at(2024, 0, 5, 14, 5), "en", false, today)).toBe("Jan 5, 2024, 14:05");
+  });
+
+  it("always dates it when asked for the full form, in the language of the page", () => {
+    expect(formatMessageTime(at(2025, 2, 10, 14, 5), "en-US", true, today)).toBe("Mar 10, 2025, 14:05");
+    expect(formatMessageTime(at(2025, 2, 10, 14, 5), "zh-CN", true, today)).toBe("2025年3月10日 14:05");
+    expect(fullTime(at(2025, 2, 10, 14, 5), "zh")).toContain("2025年3月10日");
+  });
+
+  it("shows nothing for a broken time", () => {
+    expect(formatMessageTime("not a date", "en")).toBe("");
+    expect(fullTime("not a date", "en")).toBe("");
   });
 });

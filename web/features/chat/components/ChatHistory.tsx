@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../../ui/Modal";
 import { formatFileSize } from "../model/attachments";
 import { historyRange, type MergedForwardContent } from "../model/mergedForward";
-import { formatMessageTime } from "../model/time";
+import { formatMessageTime } from "../../../ui/format";
 import { Markdown } from "./Markdown";
 
 function HistoryModal({ content, open, onOpenChange }: { content: MergedForwardContent; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../ui/Avatar";
 import { senderName } from "../model/messageFrame";
 import { parseMergedForward } from "../model/mergedForward";
-import { formatMessageTime, fullTime } from "../model/time";
+import { formatMessageTime, fullTime } from "../../../ui/format";
 import type { UiMessage } from "../model/types";
 import { Attachments } from "./Attachments";
 import { ChatHistoryCard } from "./ChatHistory";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { PermissionRequestContent } from "../../../../../contract";
 import { request } from "../../../../app/api/client";
-import { formatMessageTime } from "../../model/time";
+import { formatMessageTime } from "../../../../ui/format";
 import type { UiMessage } from "../../model/types";
 import { useRequestStatus } from "../hooks/useRequestStatus";
 import { cardRequest, displayedCard, parsePermissionRequest } from "../model/cards";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PresenterRequest } from "../../../../../contract";
-import { formatMessageTime } from "../../model/time";
+import { formatMessageTime } from "../../../../ui/format";
 import { bellBadge } from "../model/control";
 import { Popover } from "./Popover";
 
