@@ -1,3 +1,5 @@
+import { socketUrl } from "../api/socketUrl";
+
 export const INBOX_PATH = "/api/inbox/ws";
 
 /**
@@ -5,7 +7,5 @@ export const INBOX_PATH = "/api/inbox/ws";
  * bearer token (when the app has one) travels as `?token=`; the cookie covers everyone else.
  */
 export function inboxUrl(location: Pick<Location, "protocol" | "host">, token: string | null): string {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return `${scheme}://${location.host}${INBOX_PATH}${query}`;
+  return socketUrl(location, INBOX_PATH, { token });
 }

@@ -10,7 +10,7 @@ describe("inbox socket address", () => {
   });
 
   it("carries the bearer token as ?token= when there is one", () => {
-    expect(inboxUrl({ protocol: "https:", host: "a.test" }, "t o/k+en")).toBe("wss://a.test/api/inbox/ws?token=t%20o%2Fk%2Ben");
+    expect(inboxUrl({ protocol: "https:", host: "a.test" }, "t o/k+en")).toBe("wss://a.test/api/inbox/ws?token=t+o%2Fk%2Ben");
   });
 });
 

@@ -2,6 +2,7 @@ import ReconnectingWebSocket from "partysocket/ws";
 import type { ClientFrame, ServerFrame } from "../../../../contract";
 import { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, REPLAY_LIMIT, frameTypeOf, parseRoomFrame } from "../../../../contract";
 import { Outbox } from "./outbox";
+import { socketUrl } from "../../../app/api/socketUrl";
 
 /** Close codes of the room (docs/chat-api.md "Sockets"): never reconnect after removal, dissolution or sign-out. */
 export { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT };
@@ -52,12 +53,7 @@ const NO_META: FrameMeta = { first: false, gap: false, ownMessageId: null };
 
 /** `ws(s)://host/api/chats/{id}/ws?lastSeq=N&token=…`; the token because browsers cannot set headers. */
 export function roomSocketUrl(location: { protocol: string; host: string }, chatId: string, lastSeq: number | null, token: string | null): string {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = new URLSearchParams();
-  if (lastSeq !== null) query.set("lastSeq", String(lastSeq));
-  if (token) query.set("token", token);
-  const search = query.toString();
-  return `${scheme}//${location.host}/api/chats/${encodeURIComponent(chatId)}/ws${search ? `?${search}` : ""}`;
+  return socketUrl(location, `/api/chats/${encodeURIComponent(chatId)}/ws`, { lastSeq, token });
 }
 
 export const partySocketFactory: SocketFactory = (url, shouldReconnect) =>

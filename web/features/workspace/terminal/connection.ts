@@ -1,6 +1,7 @@
 // One terminal session over the Worker's WebSocket (spec 03 §3 "Terminal messages", §4
 // "Terminal connection"). Free of React and of the DOM so the state machine is unit-tested.
 import type { TerminalClientFrame, TerminalServerFrame } from "../../../../contract/workspace";
+import { socketUrl } from "../../../app/api/socketUrl";
 
 export type TerminalState = "disconnected" | "connecting" | "waiting-sandbox" | "connected" | "error";
 
@@ -40,9 +41,7 @@ export interface ConnectionOptions {
 
 /** `ws(s)://host/api/coding-projects/{id}/terminal?token=…`; the token because browsers cannot set headers. */
 export function terminalSocketUrl(location: { protocol: string; host: string }, projectId: string, token: string | null): string {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?${new URLSearchParams({ token })}` : "";
-  return `${scheme}//${location.host}/api/coding-projects/${encodeURIComponent(projectId)}/terminal${query}`;
+  return socketUrl(location, `/api/coding-projects/${encodeURIComponent(projectId)}/terminal`, { token });
 }
 
 export class TerminalConnection {
