@@ -1,4 +1,5 @@
-import { SELF, env, runDurableObjectAlarm } from "cloudflare:test";
+import { workerFetch } from "./worker-fetch";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { expect } from "vitest";
 import { ORIGIN, call, inviteCodeOf, orgOf, signUp, type CallResult, type TestUser } from "./helpers";
 import { chatMessage, messageId, openSocket, type TestSocket } from "./socket-helpers";
@@ -108,7 +109,7 @@ export async function sendAll(sock: TestSocket, texts: string[], chatType: 0 | 1
 export async function upgradeStatus(path: string, token?: string, headers: Record<string, string> = {}): Promise<number> {
   const h: Record<string, string> = { upgrade: "websocket", ...headers };
   if (token) h.authorization = `Bearer ${token}`;
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { headers: h });
+  const res = await workerFetch(`${ORIGIN}${path}`, { headers: h });
   if (res.webSocket) {
     res.webSocket.accept();
     res.webSocket.close(1000, "probe");

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "./worker-fetch";
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
@@ -41,7 +42,7 @@ export async function call(path: string, opts: CallOptions = {}): Promise<CallRe
     headers["content-type"] ??= "application/json";
   }
   const method = opts.method ?? (body ? "POST" : "GET");
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method, headers, body });
+  const res = await workerFetch(`${ORIGIN}${path}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
   try {

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "./worker-fetch";
 import { ORIGIN } from "./helpers";
 
 /** A test client on a room or inbox socket: collects every frame and can wait for one. */
@@ -12,7 +12,7 @@ export interface TestSocket {
 }
 
 export async function openSocket(path: string, token: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", authorization: `Bearer ${token}`, ...headers } });
+  const res = await workerFetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", authorization: `Bearer ${token}`, ...headers } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no socket: ${res.status} ${await res.text()}`);
   ws.accept();

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, expectError, signUp, type TestUser } from "../helpers";
 import { chatMessage, messageId } from "../socket-helpers";
@@ -18,13 +19,13 @@ function expectSandboxed(res: Response) {
 async function upload(u: TestUser, chatId: string, file: File | null, field = "file") {
   const form = new FormData();
   if (file) form.append(field, file);
-  const res = await SELF.fetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
   const json: any = await res.json();
   return { status: res.status, json, res };
 }
 
 async function download(u: TestUser, url: string) {
-  return SELF.fetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } });
+  return workerFetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } });
 }
 
 async function groupOfTwo() {
@@ -56,7 +57,7 @@ describe("chat attachments", () => {
     (frame.data.content as any).attachments = [{ id: a.id, fileName: a.fileName, fileSize: a.fileSize, mimeType: a.mimeType, fileUrl: a.fileUrl }];
     s.send(frame);
     expect(await s.next((f) => f.type === "chat_ack")).toMatchObject({ success: true });
-    const page = await SELF.fetch(`${ORIGIN}/api/group-chats/${chatId}/messages`, { headers: { authorization: `Bearer ${bob.token}` } });
+    const page = await workerFetch(`${ORIGIN}/api/group-chats/${chatId}/messages`, { headers: { authorization: `Bearer ${bob.token}` } });
     const listed = ((await page.json()) as any).data.messages[0];
     expect(listed.attachments).toEqual([expect.objectContaining({ id: a.id, fileUrl: a.fileUrl, fileName: "report 2026.pdf" })]);
   });
@@ -164,7 +165,7 @@ describe("chat attachments", () => {
       expect(await res.text()).not.toContain("secret");
       expect((await upload(u, chatId, new File(["x"], "x.txt"))).status).toBe(404);
     }
-    const anon = await SELF.fetch(`${ORIGIN}${url}`);
+    const anon = await workerFetch(`${ORIGIN}${url}`);
     expect(anon.status).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, call, expectError, expectSignedOutRefused, signUp, type TestUser } from "../helpers";
 import { connect, createGroup, send, team, upgradeStatus, wholeHistory } from "../chat-helpers";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   messageId = (await send(a, "members only")).message_id;
   const form = new FormData();
   form.append("file", new File(["secret"], "notes.txt", { type: "text/plain" }));
-  const up = await SELF.fetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${alice.token}` }, body: form });
+  const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${alice.token}` }, body: form });
   fileUrl = ((await up.json()) as any).data.fileUrl;
 });
 
@@ -60,7 +60,7 @@ describe("non-members get 404 on every chat route", () => {
     }
     const form = new FormData();
     form.append("file", new File(["x"], "x.txt", { type: "text/plain" }));
-    const up = await SELF.fetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${stranger.token}` }, body: form });
+    const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${stranger.token}` }, body: form });
     expect(up.status, "upload").toBe(404);
     await up.text();
     expect(await upgradeStatus(`/api/chats/${chatId}/ws`, stranger.token)).toBe(404);

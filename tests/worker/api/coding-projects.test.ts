@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PROJECT_TEXTS } from "../../../contract";
 import { ORIGIN, call, countRows, devUser, expectError, expectJsonBodyChecks, expectSignedOutRefused, orgOf, signUp } from "../helpers";
@@ -123,7 +124,7 @@ describe("POST /api/coding-projects", () => {
   it("rolls back when the host cannot import, answering the spec's text", async () => {
     const user = await signUp();
     await addCodingAgent(user);
-    const res = await SELF.fetch(`${ORIGIN}/api/coding-projects`, {
+    const res = await workerFetch(`${ORIGIN}/api/coding-projects`, {
       method: "POST",
       headers: { origin: ORIGIN, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
       // The loopback git server answers, but has no such repository.
@@ -167,7 +168,7 @@ describe("POST /api/coding-projects", () => {
     const token = "glpat-SECRET-import-token";
     // git:// cannot carry credentials, so the host's clone fails and its error would quote them.
     const withToken = fixtureRepoUrl().replace("git://", `git://oauth2:${token}@`);
-    const res = await SELF.fetch(`${ORIGIN}/api/coding-projects`, {
+    const res = await workerFetch(`${ORIGIN}/api/coding-projects`, {
       method: "POST",
       headers: { origin: ORIGIN, authorization: `Bearer ${user.token}`, "content-type": "application/json" },
       body: JSON.stringify({ name: "secret", httpRepoUrl: withToken, isImported: 1 }),

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS } from "../../../contract";
 import { searchKnowledge } from "../../../worker/knowledge/retrieve";
@@ -61,7 +62,7 @@ describe("POST /api/uploads", () => {
     const r = await uploadCall(u, "notes.txt", "héllo world", "text/plain");
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({ url: expect.stringMatching(new RegExp(`^/api/uploads/${u.id}/upload_[a-f0-9]{32}/notes\\.txt$`)), fileName: "notes.txt", fileSize: 12, mimeType: "text/plain; charset=utf-8" });
-    const back = await SELF.fetch(`${ORIGIN}${r.json.data.url}`, { headers: { authorization: `Bearer ${u.token}` } });
+    const back = await workerFetch(`${ORIGIN}${r.json.data.url}`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(back.status).toBe(200);
     expect(await back.text()).toBe("héllo world");
     expect(back.headers.get("x-content-type-options")).toBe("nosniff");
@@ -74,7 +75,7 @@ describe("POST /api/uploads", () => {
     const u = await signUp("Namer");
     const url = await upload(u, "../../Q3 report (final)#1.pdf", minimalPdf(["Quarter three"]));
     expect(url).toMatch(/\/Q3%20report%20\(final\)%231\.pdf$/);
-    expect((await SELF.fetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } })).status).toBe(200);
+    expect((await workerFetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } })).status).toBe(200);
   });
 
   it("refuses Word files, other types, empty files and files over 10 MB with the spec's texts", async () => {
@@ -96,7 +97,7 @@ describe("POST /api/uploads", () => {
     const u = await signUp("Multipart");
     const form = new FormData();
     form.append("file", new File([REFUND], "policy.txt", { type: "text/plain" }));
-    const res = await SELF.fetch(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, authorization: `Bearer ${u.token}` }, body: form });
+    const res = await workerFetch(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, authorization: `Bearer ${u.token}` }, body: form });
     const json: any = await res.json();
     expect(res.status).toBe(200);
     expect(json.data).toMatchObject({ fileName: "policy.txt", fileSize: REFUND.length, mimeType: "text/plain; charset=utf-8" });

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, countRows, expectError, freshIp, session, signUp, type TestUser } from "../helpers";
 
@@ -9,7 +10,7 @@ async function send(path: string, u: TestUser, opts: { method?: string; headers?
   const headers: Record<string, string> = { "cf-connecting-ip": freshIp(), ...opts.headers };
   if (opts.bearer) headers.authorization = `Bearer ${u.token}`;
   else headers.cookie = u.cookie;
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? "POST", headers, body: opts.body });
+  const res = await workerFetch(`${ORIGIN}${path}`, { method: opts.method ?? "POST", headers, body: opts.body });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null, res };
 }

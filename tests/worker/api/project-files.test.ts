@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PROJECT_TEXTS } from "../../../contract";
 import { ORIGIN, call, expectError, expectSignedOutRefused, signUp, type TestUser } from "../helpers";
@@ -18,7 +19,7 @@ async function upload(user: TestUser, projectId: string, fields: Record<string, 
   const form = new FormData();
   for (const [name, content] of files) form.append("file", new Blob([content]), name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await SELF.fetch(`${ORIGIN}${path.startsWith("/") ? path : projectPath(projectId, path)}`, { method: "POST", body: form, headers: { origin: ORIGIN, authorization: `Bearer ${user.token}` } });
+  const res = await workerFetch(`${ORIGIN}${path.startsWith("/") ? path : projectPath(projectId, path)}`, { method: "POST", body: form, headers: { origin: ORIGIN, authorization: `Bearer ${user.token}` } });
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -107,7 +108,7 @@ describe("editing and git through the Worker", () => {
     const { owner, projectId } = await ownProject();
     await saveFile(owner, projectId, "src/a.ts", "12345");
     await saveFile(owner, projectId, "src/page.html", "<script>alert(1)</script>");
-    const res = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "folder-download")}?folderPath=src`, { headers: { origin: ORIGIN, authorization: `Bearer ${owner.token}` } });
+    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "folder-download")}?folderPath=src`, { headers: { origin: ORIGIN, authorization: `Bearer ${owner.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/gzip");
     expect(res.headers.get("x-folder-size")).toBe("30");
@@ -115,18 +116,18 @@ describe("editing and git through the Worker", () => {
     expect(res.headers.get("content-disposition")).toContain('filename="src.tar.gz"');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
-    const whole = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "folder-download")}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const whole = await workerFetch(`${ORIGIN}${projectPath(projectId, "folder-download")}`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(whole.headers.get("x-file-count")).toBe("3");
     await whole.body?.cancel();
 
-    const raw = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const raw = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, { headers: { authorization: `Bearer ${owner.token}` } });
     // Active content never renders when opened: a sandboxed download (issue 9, finding 3).
     expect(raw.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(raw.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
     expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
     expect(raw.headers.get("content-disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
     expect(await raw.text()).toBe("<script>alert(1)</script>");
-    const dl = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/a.ts&download=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const dl = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/a.ts&download=true`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(dl.headers.get("content-disposition")).toMatch(/^attachment; filename="a.ts"/);
     expect(await dl.text()).toBe("12345");
   });

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PROJECT_TEXTS } from "../../../contract";
 import { ORIGIN, call, signUp } from "../helpers";
@@ -9,7 +10,7 @@ import { addCodingAgent, newProject, projectPath } from "../project-helpers";
 const output = (sock: TestSocket) => sock.frames.filter((f) => f.type === "output").map((f) => f.data).join("");
 
 async function refusal(path: string, headers: Record<string, string>): Promise<{ status: number; message: string }> {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { headers });
+  const res = await workerFetch(`${ORIGIN}${path}`, { headers });
   if (res.webSocket) {
     res.webSocket.accept();
     res.webSocket.close(1000, "probe");
@@ -41,7 +42,7 @@ describe("GET /api/coding-projects/{id}/terminal", () => {
     const owner = await signUp();
     await addCodingAgent(owner);
     const { projectId } = await newProject(owner, "Token");
-    const res = await SELF.fetch(`${ORIGIN}${projectPath(projectId, "terminal")}?token=${encodeURIComponent(owner.token)}`, { headers: { upgrade: "websocket", origin: ORIGIN } });
+    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "terminal")}?token=${encodeURIComponent(owner.token)}`, { headers: { upgrade: "websocket", origin: ORIGIN } });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const frames: any[] = [];

@@ -1,4 +1,5 @@
-import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { spaPolicy } from "../../../worker/lib/security-headers";
@@ -39,9 +40,9 @@ describe("security headers", () => {
   it("API answers carry nosniff and a CSP that runs nothing and frames only in the app", async () => {
     const user = await signUp("Hedda Headers");
     for (const res of [
-      await SELF.fetch(`${ORIGIN}/api/user`, { headers: { authorization: `Bearer ${user.token}` } }),
-      await SELF.fetch(`${ORIGIN}/api/user`),
-      await SELF.fetch(`${ORIGIN}/api/no-such-route`),
+      await workerFetch(`${ORIGIN}/api/user`, { headers: { authorization: `Bearer ${user.token}` } }),
+      await workerFetch(`${ORIGIN}/api/user`),
+      await workerFetch(`${ORIGIN}/api/no-such-route`),
     ]) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'self'");

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { KNOWLEDGE_TEXTS } from "../../../contract";
 import { ORIGIN, expectError, freshIp, signUp, type TestUser } from "../helpers";
@@ -14,7 +15,7 @@ const HTML = "<!doctype html><html><body><script>window.__xss=1</script></body><
 const SVG = "<svg xmlns='http://www.w3.org/2000/svg'><script>window.__xss=1</script></svg>";
 
 function open(u: TestUser, url: string) {
-  return SELF.fetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } });
+  return workerFetch(`${ORIGIN}${url}`, { headers: { authorization: `Bearer ${u.token}` } });
 }
 
 function expectSandboxed(res: Response) {
@@ -68,7 +69,7 @@ describe("upload types decided from content", () => {
     // Multipart with a lying part type: the bytes still decide.
     const form = new FormData();
     form.append("file", new File([HTML], "guide.pdf", { type: "application/pdf" }));
-    const multi = await SELF.fetch(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${u.token}` }, body: form });
+    const multi = await workerFetch(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${u.token}` }, body: form });
     expect(multi.status).toBe(400);
     expect(((await multi.json()) as any).message).toBe(KNOWLEDGE_TEXTS.wrongType);
   });

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runCleanup } from "../../../worker/jobs/cron";
 import { runCleanupJobs } from "../../../worker/jobs/cleanup/index";
@@ -16,7 +17,7 @@ const exists = async (key: string) => (await env.FILES.head(key)) !== null;
 async function attach(u: TestUser, chatId: string, name = "notes.txt"): Promise<string> {
   const form = new FormData();
   form.append("file", new File(["some notes"], name, { type: "text/plain" }));
-  const res = await SELF.fetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
   const json: any = await res.json();
   expect(res.status, JSON.stringify(json)).toBe(200);
   return `chats/${chatId}/${json.data.id}`;
@@ -48,7 +49,7 @@ describe("cleanup jobs", { timeout: 20_000 }, () => {
     for (const key of [...gone, "chats/chat_never_existed/attach_x"]) expect(await exists(key)).toBe(false);
     expect(await exists(kept)).toBe(true);
     // Attached a moment ago to a live chat and still downloadable.
-    expect((await SELF.fetch(`${ORIGIN}/api/chat-attachments/${live}/${kept.split("/")[2]}`, { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    expect((await workerFetch(`${ORIGIN}/api/chat-attachments/${live}/${kept.split("/")[2]}`, { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(200);
     // Idempotent: a second run finds nothing.
     expect((await runCleanupJobs(env)).removed.attachments).toBe(0);
   });

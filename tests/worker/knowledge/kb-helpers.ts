@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
 import { expect } from "vitest";
 import { ORIGIN, call, freshIp, type CallResult, type TestUser } from "../helpers";
 
@@ -19,7 +19,7 @@ export async function newBase(owner: TestUser, vireId: string, name = "Documents
 export async function uploadCall(owner: TestUser, fileName: string, bytes: Uint8Array | string, contentType = ""): Promise<CallResult> {
   const body = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
   const query = new URLSearchParams({ fileName, contentType });
-  const res = await SELF.fetch(`${ORIGIN}/api/uploads?${query}`, {
+  const res = await workerFetch(`${ORIGIN}/api/uploads?${query}`, {
     method: "POST",
     headers: { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${owner.token}`, "content-type": "application/octet-stream" },
     body,

@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { ORIGIN, freshIp } from "../helpers";
 import type { ProbeRequest } from "./route-table";
 
@@ -21,7 +22,7 @@ export async function sendProbe(req: ProbeRequest, token?: string): Promise<Prob
     body = JSON.stringify(req.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await SELF.fetch(`${ORIGIN}${req.path}`, { method: req.method ?? "GET", headers, body });
+  const res = await workerFetch(`${ORIGIN}${req.path}`, { method: req.method ?? "GET", headers, body });
   if (res.webSocket) {
     res.webSocket.accept();
     res.webSocket.close(1000, "probe");

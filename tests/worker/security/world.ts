@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { workerFetch } from "../worker-fetch";
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { ORIGIN, call, inviteCodeOf, orgOf, rawToken, signUp, type TestUser } from "../helpers";
 import { connect, createGroup, openPrivate } from "../chat-helpers";
@@ -42,7 +43,7 @@ export const SECRET_TEXT = "Marmalade-Ostrich-4417";
 async function attach(user: TestUser, chatId: string): Promise<string> {
   const form = new FormData();
   form.append("file", new File([`${SECRET_TEXT} attachment`], "plan.txt", { type: "text/plain" }));
-  const res = await SELF.fetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${user.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${user.token}`, origin: ORIGIN }, body: form });
   const json: any = await res.json();
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data.fileUrl;
