@@ -3,7 +3,7 @@ import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { chatOfMessage } from "../lib/message-chat";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 
 function found<T>(value: T | null): T {
@@ -14,8 +14,8 @@ function found<T>(value: T | null): T {
 /** `/api/messages/{id}`: reactions, likes, regenerate and refresh, done by the chat's room. */
 export const messagesApi = newApp()
   .use(requireUser)
-  .post("/:id/reactions", async (c) => {
-    const { emoji } = await jsonBody(c, ReactionBody);
+  .post("/:id/reactions", json(ReactionBody), async (c) => {
+    const { emoji } = c.req.valid("json");
     const { messageId, access } = await chatOfMessage(c);
     const user = c.get("user");
     return ok(c, found(await roomStub(c.env, access.chat.id).toggleReaction({ id: user.id, name: user.name }, messageId, emoji)));
@@ -28,13 +28,13 @@ export const messagesApi = newApp()
     const { messageId, access } = await chatOfMessage(c);
     return ok(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, 1, null, null)));
   })
-  .post("/:id/dislike", async (c) => {
-    const body = await jsonBody(c, DislikeBody);
+  .post("/:id/dislike", json(DislikeBody), async (c) => {
+    const body = c.req.valid("json");
     const { messageId, access } = await chatOfMessage(c);
     return ok(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, -1, body.reason || null, body.detailedReason || null)));
   })
-  .post("/:id/regenerate", async (c) => {
-    const body = await jsonBody(c, RegenerateBody);
+  .post("/:id/regenerate", json(RegenerateBody), async (c) => {
+    const body = c.req.valid("json");
     const { messageId, access } = await chatOfMessage(c, body.chatId);
     const result = await roomStub(c.env, access.chat.id).regenerate(c.get("user").id, messageId);
     if (!result.ok) throw new ApiError(result.status, result.error);

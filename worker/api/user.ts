@@ -7,7 +7,7 @@ import { newApp } from "../lib/app";
 import { ok } from "../lib/envelope";
 import { currentMembership, requireMembership } from "../lib/org-access";
 import { requireUser } from "../lib/session";
-import { jsonBody, queryOf } from "../lib/validate";
+import { json, query } from "../lib/validate";
 
 const MembersQuery = v.object({ organizationId: v.optional(Id) });
 
@@ -27,16 +27,16 @@ export const userApi = newApp()
     const m = await currentMembership(getDb(c.env.DB), c.get("user"));
     return ok(c, { organizationId: m?.org.id ?? null });
   })
-  .post("/update-organization", async (c) => {
-    const { organizationId } = await jsonBody(c, UpdateOrganizationBody);
+  .post("/update-organization", json(UpdateOrganizationBody), async (c) => {
+    const { organizationId } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     await requireMembership(db, user.id, organizationId);
     await setCurrentOrg(db, user.id, organizationId);
     return ok(c, { organizationId });
   })
-  .get("/organizations-with-members", async (c) => {
-    const { organizationId } = queryOf(c, MembersQuery);
+  .get("/organizations-with-members", query(MembersQuery), async (c) => {
+    const { organizationId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     if (organizationId) {

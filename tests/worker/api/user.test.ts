@@ -106,6 +106,20 @@ describe("current organization", () => {
     expectError(huge, 413, "Request body is too large");
     expect(await currentOrg(u.token)).toBe(own);
   });
+
+  it("caps the body in bytes: 30,000 three-byte characters (90,000 bytes) are too large", async () => {
+    const u = await signUp("Byte Counter");
+    const own = await orgOf(u);
+    const padding = "\u4e2d".repeat(30_000);
+    const body = JSON.stringify({ organizationId: own, padding });
+    // Under the 64 KiB cap counted in characters, over it counted in bytes.
+    expect(body.length).toBeLessThan(64 * 1024);
+    expect(new TextEncoder().encode(body).byteLength).toBeGreaterThan(64 * 1024);
+    expectError(await call("/api/user/update-organization", { token: u.token, body: { organizationId: own, padding } }), 413, "Request body is too large");
+    // The same text within the cap in bytes is read, so the cap is what refused it.
+    const fits = await call("/api/user/update-organization", { token: u.token, body: { organizationId: own, padding: "\u4e2d".repeat(20_000) } });
+    expect(fits.status).toBe(200);
+  });
 });
 
 describe("GET /api/user/organizations-with-members", () => {
