@@ -1,5 +1,18 @@
 import useSWR from "swr";
-import type { CodingProject, Commit, CreateProjectAnswer, DomainsHealth, FileTreeAnswer, GitStatusAnswer, KillAnswer, ProjectConfig } from "../../../contract";
+import type {
+  CheckoutAnswer,
+  CodingProject,
+  CommitAnswer,
+  CommitListAnswer,
+  CreateProjectAnswer,
+  DomainsHealth,
+  FileTreeAnswer,
+  GithubAuthStatusAnswer,
+  GitStatusAnswer,
+  KillAnswer,
+  ProjectConfig,
+  ProjectListAnswer,
+} from "../../../contract";
 import { api } from "../../app/api/client";
 import { silentFetcher } from "../../app/api/swr";
 import type { GitHubRepo, GitLabAuth, GitLabRepo, GitLabSignIn } from "./projects/importTypes";
@@ -21,19 +34,12 @@ export const WORKSPACE_KEYS = {
   githubStatus: "/api/auth/github/status",
 } as const;
 
-/** `GET /api/coding-projects/{id}` may answer the project itself or `{project}`. */
-function unwrapProject(data: CodingProject | { project: CodingProject }): CodingProject {
-  return "project" in data && data.project && typeof data.project === "object" ? data.project : (data as CodingProject);
-}
-
 export function useProjects(enabled = true) {
-  return useSWR<{ projects: CodingProject[] }>(enabled ? WORKSPACE_KEYS.projects : null, silentFetcher);
+  return useSWR<ProjectListAnswer>(enabled ? WORKSPACE_KEYS.projects : null, silentFetcher);
 }
 
 export function useProject(projectId: string | null) {
-  return useSWR<CodingProject>(projectId ? WORKSPACE_KEYS.project(projectId) : null, (key: string) =>
-    silentFetcher<CodingProject | { project: CodingProject }>(key).then(unwrapProject),
-  );
+  return useSWR<CodingProject>(projectId ? WORKSPACE_KEYS.project(projectId) : null, silentFetcher);
 }
 
 export function useProjectConfig(projectId: string | null) {
@@ -48,7 +54,7 @@ export function useGitStatus(projectId: string | null) {
 }
 
 export function useCommits(projectId: string | null) {
-  return useSWR<{ commits: Commit[] }>(projectId ? WORKSPACE_KEYS.commits(projectId) : null, silentFetcher);
+  return useSWR<CommitListAnswer>(projectId ? WORKSPACE_KEYS.commits(projectId) : null, silentFetcher);
 }
 
 export type CreateProjectInput = {
@@ -74,8 +80,8 @@ export const workspaceApi = {
     api.post<CreateProjectAnswer>(WORKSPACE_KEYS.projects, body, { ...quiet, timeoutMs: body.isImported ? IMPORT_TIMEOUT_MS : undefined }),
   tree: (projectId: string, parentPath: string) => api.get<FileTreeAnswer>(`${projectPath(projectId)}/file-tree-lazy`, { parent_path: parentPath }, quiet),
   gitStatus: (projectId: string) => api.get<GitStatusAnswer>(`${projectPath(projectId)}/git-status`, { refresh: true }, quiet),
-  commit: (projectId: string, message: string) => api.post<{ hash: string; message: string }>(`${projectPath(projectId)}/commit`, { message }, quiet),
-  checkout: (projectId: string, commitHash: string) => api.post<{ hash: string }>(`${projectPath(projectId)}/checkout`, { commitHash }, quiet),
+  commit: (projectId: string, message: string) => api.post<CommitAnswer>(`${projectPath(projectId)}/commit`, { message }, quiet),
+  checkout: (projectId: string, commitHash: string) => api.post<CheckoutAnswer>(`${projectPath(projectId)}/checkout`, { commitHash }, quiet),
   domainsHealth: (ownerId: string, projectId: string) =>
     api.get<DomainsHealth>("/api/sandbox/domains-health", { human_user_id: ownerId, workspace: projectId }, quiet),
   kill: (projectId: string, port: number, ownerId: string | null) =>
@@ -86,7 +92,7 @@ export const workspaceApi = {
   gitlabAuth: (body: GitLabSignIn) => api.post<GitLabAuth>("/api/gitlab-proxy/auth", { ...body, grantType: "password" }, quiet),
   gitlabRepositories: (serverUrl: string, auth: string, authType: string) =>
     api.post<{ repositories: GitLabRepo[] } | GitLabRepo[]>("/api/gitlab-proxy/repositories", { serverUrl, auth, authType }, quiet),
-  githubStatus: () => api.get<{ authorized: boolean }>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
+  githubStatus: () => api.get<GithubAuthStatusAnswer>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
   githubRepositories: (search: string | null) =>
     api.get<{ repositories: GitHubRepo[] } | GitHubRepo[]>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
 };

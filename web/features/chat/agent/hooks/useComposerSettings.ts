@@ -1,29 +1,18 @@
 import { useCallback, useMemo, useState } from "react";
 import useSWR from "swr";
 import { DEFAULT_MODEL, type ExecutionMode, type ModelOption } from "../../../../../contract";
-import { apiHeaders, readJson } from "../../../../app/api/headers";
+import { silentFetcher } from "../../../../app/api/swr";
 import type { StreamKey } from "../../model/types";
-import { agentConfig, DEFAULT_MODELS, defaultSettings, forcedMode, parseModelList, type TabSettings } from "../model/composerSettings";
+import { agentConfig, DEFAULT_MODELS, defaultSettings, forcedMode, type TabSettings } from "../model/composerSettings";
 
-const MODELS_URL = `/api/llm/router/models?default_model=${encodeURIComponent(DEFAULT_MODEL)}`;
-
-/**
- * The spec's model router may answer a bare list, a wrapped one or our envelope, so this call reads
- * the body itself instead of going through the envelope client. No toast: the defaults stay.
- */
-async function fetchModels(url: string): Promise<ModelOption[]> {
-  const response = await fetch(url, { headers: apiHeaders(false), credentials: "include" });
-  if (!response.ok) throw new Error(`models: HTTP ${response.status}`);
-  const list = parseModelList(await readJson(response));
-  if (!list) throw new Error("models: no list in the answer");
-  return list;
-}
+/** `GET /api/llm/router/models` answers the list in the envelope's data. No toast: the defaults stay. */
+const MODELS_KEY = ["/api/llm/router/models", { default_model: DEFAULT_MODEL }] as const;
 
 /** Mode and model per composer tab (spec 02 §4 "Composer tabs"), and the model options. */
 export function useComposerSettings() {
   const [byTab, setByTab] = useState<Partial<Record<StreamKey, TabSettings>>>({});
-  const { data } = useSWR(MODELS_URL, fetchModels, { revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 10 * 60_000 });
-  const models = data ?? DEFAULT_MODELS;
+  const { data } = useSWR<ModelOption[]>(MODELS_KEY, silentFetcher, { revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 10 * 60_000 });
+  const models = data?.length ? data : DEFAULT_MODELS;
 
   const settingsOf = useCallback((stream: StreamKey): TabSettings => {
     const current = byTab[stream] ?? defaultSettings(stream);
