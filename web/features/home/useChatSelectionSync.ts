@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { clearSelection, getSelection, selectChat, useSelection } from "../../app/session/selection";
 
@@ -16,18 +16,22 @@ export function useChatSelectionSync(): string | null {
   const previousUrl = useRef<string | null | undefined>(undefined);
   const previousStore = useRef<string | null | undefined>(undefined);
 
-  const writeUrl = (next: string | null) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next) {
-          updated.set(CHAT_ID_PARAM, next);
-          updated.delete("view"); // opening a chat leaves the contacts screen
-        } else updated.delete(CHAT_ID_PARAM);
-        return updated;
-      },
-      { replace: true },
-    );
+  // The effects below re-run when this changes; their refs make such a re-run a no-op.
+  const writeUrl = useCallback(
+    (next: string | null) =>
+      setParams(
+        (prev) => {
+          const updated = new URLSearchParams(prev);
+          if (next) {
+            updated.set(CHAT_ID_PARAM, next);
+            updated.delete("view"); // opening a chat leaves the contacts screen
+          } else updated.delete(CHAT_ID_PARAM);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // URL -> selection: on arrival, and when navigation changes or drops the parameter.
   useEffect(() => {
@@ -41,7 +45,7 @@ export function useChatSelectionSync(): string | null {
     } else if (first) {
       if (current) writeUrl(current); // back from another page: the open chat stays open
     } else if (current) clearSelection();
-  }, [urlChatId]);
+  }, [urlChatId, writeUrl]);
 
   // Selection -> URL: a chat picked in the list, a dialog or an event.
   useEffect(() => {
@@ -50,7 +54,7 @@ export function useChatSelectionSync(): string | null {
     previousStore.current = chatId;
     if (first || !changed) return;
     if (chatId !== new URLSearchParams(window.location.search).get(CHAT_ID_PARAM)) writeUrl(chatId);
-  }, [chatId]);
+  }, [chatId, writeUrl]);
 
   return chatId;
 }
