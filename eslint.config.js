@@ -10,7 +10,8 @@ const WORKER_AREAS = ["agents", "auth", "chats", "db", "jobs", "knowledge", "lib
 // Deep enough for the deepest folder today (web/features/chat/agent/hooks) with room to grow.
 const MAX_DEPTH = 6;
 
-const ROUTES_ARE_WIRED_ONLY_BY_INDEX = "Only worker/index.ts mounts routes: move the shared code into a domain module (worker/plans, worker/chats, ...) and import that.";
+const ROUTES_ARE_WIRED_ONLY_BY_INDEX =
+  "Only worker/index.ts mounts routes: move the shared code into a domain module (worker/plans, worker/chats, ...) and import that.";
 const FEATURES_STAY_APART = "A feature does not import another feature: move what both need into web/ui, contract/ or web/app.";
 const WEB_NEVER_IMPORTS_WORKER = "The SPA does not import server code: wire types live in contract/.";
 const CONTRACT_STANDS_ALONE = "contract/ is imported by worker, web and sandbox, so it imports none of them.";
@@ -67,7 +68,18 @@ const PENDING_BOUNDARY_FIXES = [
 
 export default defineConfig(
   {
-    ignores: ["**/node_modules/", "dist/", "coverage/", "test-results/", ".wrangler/", ".e2e-state*/", ".sandbox-data/", ".ci/", "migrations/", "worker-configuration.d.ts"],
+    ignores: [
+      "**/node_modules/",
+      "dist/",
+      "coverage/",
+      "test-results/",
+      ".wrangler/",
+      ".e2e-state*/",
+      ".sandbox-data/",
+      ".ci/",
+      "migrations/",
+      "worker-configuration.d.ts",
+    ],
   },
   {
     files: ["**/*.{ts,tsx,js}"],
@@ -104,7 +116,10 @@ export default defineConfig(
   ]),
   // web/app composes the features, so it may import any of them; only the server is off limits.
   ...boundary("web/app", [noWorker]),
-  ...boundary("web/ui", [noWorker, ...FEATURES.map((feature) => ({ target: `web/features/${feature}`, message: "web/ui is shared by every feature, so it imports none." }))]),
+  ...boundary("web/ui", [
+    noWorker,
+    ...FEATURES.map((feature) => ({ target: `web/features/${feature}`, message: "web/ui is shared by every feature, so it imports none." })),
+  ]),
   ...boundary("web/i18n", [noWorker]),
   ...FEATURES.flatMap((feature) =>
     boundary(`web/features/${feature}`, [
