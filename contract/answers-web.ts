@@ -1,3 +1,5 @@
+import type { Tier } from "./membership";
+import type { VirtualEmployee } from "./vires";
 import type { Commit, CodingProject } from "./workspace";
 
 /**
@@ -29,4 +31,28 @@ export interface CheckoutAnswer {
 /** `GET /api/auth/github/status`: whether the public git host can list the configured account. */
 export interface GithubAuthStatusAnswer {
   authorized: boolean;
+}
+
+/** `GET /api/virtual-employees`: the caller's virtual employees. */
+export interface VireListAnswer {
+  virtualEmployees: VirtualEmployee[];
+}
+
+/** `GET /api/virtual-employees/count`: how many the caller has, and the plan's limit (-1: none). */
+export interface VireCountAnswer {
+  count: number;
+  limit: number;
+  tier: Tier;
+}
+
+/** `POST /api/virtual-employees/seed`: the defaults created now (none once the user has any), and the whole list. */
+export interface VireSeedAnswer {
+  created: VirtualEmployee[];
+  virtualEmployees: VirtualEmployee[];
+}
+
+/** `DELETE /api/virtual-employees/{id}`: the chats that went with it. */
+export interface DeleteVireAnswer {
+  id: string;
+  deletedChatIds: string[];
 }

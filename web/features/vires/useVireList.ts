@@ -1,17 +1,15 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import type { VirtualEmployee } from "../../../contract";
+import type { VireListAnswer } from "../../../contract";
 import { silentFetcher } from "../../app/api/swr";
 import { VIRE_KEYS, vireApi } from "./vireApi";
-
-type ListData = { virtualEmployees: VirtualEmployee[] };
 
 /** Users whose empty list was already seeded on this page, so deleting every VIRE does not refill it. */
 const seededUsers = new Set<string>();
 
 /** My VIREs. An empty list asks the server to seed the default employees (spec 01 §4), once. */
 export function useVireList(userId: string) {
-  const { data, error, isLoading, mutate } = useSWR<ListData>(VIRE_KEYS.list, silentFetcher);
+  const { data, error, isLoading, mutate } = useSWR<VireListAnswer>(VIRE_KEYS.list, silentFetcher);
   const [seeding, setSeeding] = useState(false);
 
   useEffect(() => {
@@ -20,7 +18,7 @@ export function useVireList(userId: string) {
     setSeeding(true);
     vireApi
       .seed()
-      .then((seed) => mutate({ virtualEmployees: seed.virtualEmployees ?? [] }, { revalidate: false }))
+      .then((seed) => mutate({ virtualEmployees: seed.virtualEmployees }, { revalidate: false }))
       .catch(() => undefined) // an empty list is still a valid state; it shows its empty text
       .finally(() => setSeeding(false));
   }, [userId, data, mutate]);

@@ -1,9 +1,12 @@
 import type {
+  DeleteVireAnswer,
   KnowledgeBase,
   KnowledgeFile,
   SkillRecommendations,
   UploadedFile,
   VireBody,
+  VireCountAnswer,
+  VireSeedAnswer,
   VireTemplateGroup,
   VirtualEmployee,
 } from "../../../contract";
@@ -25,12 +28,12 @@ const vireUrl = (id: string) => `/api/virtual-employees/${encodeURIComponent(id)
 
 // Every call is silent: the dialog words its own toasts ('Failed to delete VIRE: ...' and so on).
 export const vireApi = {
-  count: () => api.get<{ count: number }>("/api/virtual-employees/count", undefined, quiet).then((data) => data.count),
+  count: () => api.get<VireCountAnswer>("/api/virtual-employees/count", undefined, quiet).then((data) => data.count),
   get: (id: string) => api.get<VirtualEmployee>(vireUrl(id), undefined, quiet),
   create: (body: Body) => api.post<VirtualEmployee>("/api/virtual-employees", body, quiet),
   update: (id: string, body: Body) => api.put<VirtualEmployee>(vireUrl(id), body, quiet),
-  remove: (id: string) => api.delete<unknown>(vireUrl(id), quiet),
-  seed: () => api.post<{ virtualEmployees: VirtualEmployee[] }>("/api/virtual-employees/seed", {}, quiet),
+  remove: (id: string) => api.delete<DeleteVireAnswer>(vireUrl(id), quiet),
+  seed: () => api.post<VireSeedAnswer>("/api/virtual-employees/seed", {}, quiet),
   importTemplate: (templateId: string, userId: string, organizationId: string | null) =>
     api.post<VirtualEmployee>(VIRE_KEYS.templates, { templateId, userId, organizationId }, quiet),
   recommendSkills: (input: { name: string; role: string; description: string; existingSkills: string[] }) =>
