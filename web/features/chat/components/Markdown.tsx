@@ -1,8 +1,6 @@
-import { memo, useMemo, type ComponentProps, type ReactNode } from "react";
-import ReactMarkdown from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { memo, useMemo, type ReactNode } from "react";
+import { MarkdownImage, markdownComponents, remarkGfm, SafeMarkdown } from "../../../ui/SafeMarkdown";
 import { CodeBlock } from "./CodeBlock";
-import { MarkdownImage } from "./MarkdownImage";
 
 interface MdNode {
   type: string;
@@ -65,10 +63,7 @@ export function mentionMatcher(names: readonly string[]): (word: string) => bool
   return (word) => known.has(word.toLowerCase());
 }
 
-type Components = NonNullable<ComponentProps<typeof ReactMarkdown>["components"]>;
-
-const COMPONENTS: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+const COMPONENTS = markdownComponents({
   pre: ({ node, children }) => <CodeBlock node={node}>{children as ReactNode}</CodeBlock>,
   table: ({ node: _node, ...props }) => (
     <div className="md__table-wrap">
@@ -76,7 +71,7 @@ const COMPONENTS: Components = {
     </div>
   ),
   img: (props) => <MarkdownImage {...props} className="md__image" />,
-};
+});
 
 interface MarkdownProps {
   text: string;
@@ -89,11 +84,5 @@ export const Markdown = memo(function Markdown({ text, names = [] }: MarkdownPro
   const key = names.join("\u0000");
   // `key` stands in for `names`, which callers rebuild on every render.
   const plugins = useMemo(() => [remarkGfm, remarkMentions(mentionMatcher(key ? key.split("\u0000") : []))], [key]);
-  return (
-    <div className="md">
-      <ReactMarkdown remarkPlugins={plugins} components={COMPONENTS} skipHtml>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+  return <SafeMarkdown text={text} className="md" plugins={plugins} components={COMPONENTS} />;
 });
