@@ -1,4 +1,4 @@
-// Issue 9 finding 1: what a user can reach from inside a real terminal of their workspace (A).
+// What a user can reach from inside a real terminal of their workspace (A).
 // Everything runs through the real host, real bubblewrap and a real PTY; assertions are what the
 // attacker sees. The host runs as root here (as on a developer machine and in CI), so the jail
 // is what stands between the terminal and the host.

@@ -1,5 +1,5 @@
-// Issue 9 findings 2, 7 and 8 (clones) on the real host: git never runs repository-controlled
-// configuration or hooks for the host, .git is not writable through the file API, a catastrophic
+// Git on the real host, attacked through a workspace and through clones: git never runs
+// repository-controlled configuration or hooks for the host, .git is not writable through the file API, a catastrophic
 // regular expression answers fast, clones refuse private addresses without telling ports apart,
 // and credentials in an import URL never reach .git/config.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
