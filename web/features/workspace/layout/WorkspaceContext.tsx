@@ -31,7 +31,16 @@ export function WorkspaceProvider({ chat, children }: { chat: ChatListItem; chil
   const ownerId = project?.chatOwnerId ?? chat.chatOwnerId ?? null;
   const ownerName = project?.chatOwnerName ?? chat.chatOwnerName ?? null;
   const value = useMemo<Workspace>(
-    () => ({ chatId: chat.id, project, config: config ?? null, loading: isLoading, failed: !!error && !project, reload: () => void mutate(), ownerId, ownerName }),
+    () => ({
+      chatId: chat.id,
+      project,
+      config: config ?? null,
+      loading: isLoading,
+      failed: !!error && !project,
+      reload: () => void mutate(),
+      ownerId,
+      ownerName,
+    }),
     [chat.id, project, config, isLoading, error, mutate, ownerId, ownerName],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;

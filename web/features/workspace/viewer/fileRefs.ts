@@ -57,7 +57,11 @@ export function addFileReference(ref: NewFileReference): FileReference {
 
 export function removeFileReference(chatId: string, id: string): void {
   const current = getFileReferences(chatId);
-  if (current.some((r) => r.id === id)) publish(chatId, current.filter((r) => r.id !== id));
+  if (current.some((r) => r.id === id))
+    publish(
+      chatId,
+      current.filter((r) => r.id !== id),
+    );
 }
 
 /** Clears one chat's references (after sending), or every chat's without an argument. */
@@ -67,7 +71,7 @@ export function clearFileReferences(chatId?: string): void {
 }
 
 export function useFileReferences(chatId: string | null | undefined): readonly FileReference[] {
-  return useFileReferencesStore((s) => (chatId ? s.byChat.get(chatId) ?? EMPTY : EMPTY));
+  return useFileReferencesStore((s) => (chatId ? (s.byChat.get(chatId) ?? EMPTY) : EMPTY));
 }
 
 /** `src/app.ts:3-7`, `src/app.ts:3` or `src/app.ts`: the label of a chip and the mention in a message. */

@@ -142,7 +142,7 @@ export const createTabsStore = () =>
         if (index < 0) return;
         const rest = tabs.filter((t) => t.id !== tabId);
         // The right-hand neighbour takes the closed tab's place; at the end, the left one.
-        const nextActive = activeId === tabId ? (rest[index] ?? rest[index - 1] ?? null)?.id ?? null : activeId;
+        const nextActive = activeId === tabId ? ((rest[index] ?? rest[index - 1] ?? null)?.id ?? null) : activeId;
         set({ tabs: rest, activeId: nextActive });
       },
 

@@ -26,10 +26,11 @@ const NO_STORE = createRequestStatusStore(async () => []);
 /** The server outcome of one request (undefined until known); asks for it when first shown. */
 export function useRequestStatus(query: StatusQuery | null, ask: boolean): { status: RequestOutcome | undefined; store: RequestStatusState | null } {
   const provided = useContext(RequestStatusContext);
-  const id = query?.requestId ?? "";
-  const status = (provided ?? NO_STORE)((s) => (id ? s.statuses.get(id) : undefined));
+  const requestId = query?.requestId ?? "";
+  const chatId = query?.chatId ?? "";
+  const status = (provided ?? NO_STORE)((s) => (requestId ? s.statuses.get(requestId) : undefined));
   useEffect(() => {
-    if (provided && query && ask) provided.getState().want(query.requestId, query.chatId);
-  }, [provided, query?.requestId, query?.chatId, ask]);
+    if (provided && requestId && ask) provided.getState().want(requestId, chatId);
+  }, [provided, requestId, chatId, ask]);
   return { status, store: provided ? provided.getState() : null };
 }
