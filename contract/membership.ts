@@ -84,6 +84,11 @@ export function productName(tier: Tier, spec: string, interval: "month" | "year"
   return `${name} ${interval === "month" ? "Month" : "Year"} Plan(${spec})`;
 }
 
+/** `GET /api/membership/plans` data: the plan cards. */
+export interface PlansAnswer {
+  plans: TierConfig[];
+}
+
 /** `GET /api/membership/status` data. */
 export interface MembershipStatus {
   is_member: boolean;

@@ -1,5 +1,6 @@
-import { PLAN_CATALOGUE, UNLIMITED, effectiveTier } from "../../contract";
-import { monthKey } from "../api/usage";
+import { PLAN_CATALOGUE, UNLIMITED } from "../../contract";
+import { monthKey } from "../plans/usage";
+import { tierOf } from "../plans/tier";
 
 /**
  * Counts one agent request against the user's monthly plan quota, atomically: the increment only
@@ -11,7 +12,7 @@ export async function consumeAgentRequest(db: D1Database, userId: string, now = 
     .bind(userId)
     .first<{ is_member: number | null; member_plan: string | null; member_expire_at: number | null }>();
   if (!user) return false;
-  const tier = effectiveTier(Boolean(user.is_member), user.member_plan, user.member_expire_at === null ? null : new Date(user.member_expire_at));
+  const tier = tierOf({ isMember: user.is_member, memberPlan: user.member_plan, memberExpireAt: user.member_expire_at });
   const limit = PLAN_CATALOGUE[tier].monthlyQuota;
   const month = monthKey(now);
   if (limit === UNLIMITED) {

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
-import { Id } from "../../contract";
+import { Id, type AvailableJoinMembersAnswer, type ChatListItem, type ParticipantsAnswer, type PresenterRequestsAnswer } from "../../contract";
+import { joinCandidates } from "../chats/join-candidates";
 import { getDb } from "../db/client";
 import { participantsOf } from "../db/chats";
 import { toChatListItem, toParticipant } from "../db/chat-mappers";
-import { listMembers } from "../db/organizations";
-import { virtualEmployee } from "../db/schema";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
 import { syncRoomMembers } from "../lib/chat-sync";
@@ -25,7 +23,7 @@ export const chatsApi = newApp()
     const user = c.get("user");
     const { chat } = await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
-    return ok(c, toChatListItem(chat, participants, user.id));
+    return ok<ChatListItem>(c, toChatListItem(chat, participants, user.id));
   })
   .get("/:chatId/presenter-requests", async (c) => {
     const chatId = parseWith(Id, c.req.param("chatId"));
@@ -33,7 +31,7 @@ export const chatsApi = newApp()
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
     const requests = await roomStub(c.env, chatId).presenterRequests(user.id);
     if (requests === null) throw new ApiError(403, "Only the group owner can see permission requests");
-    return ok(c, { requests });
+    return ok<PresenterRequestsAnswer>(c, { requests });
   })
   .get("/:chatId/participants", async (c) => {
     const chatId = parseWith(Id, c.req.param("chatId"));
@@ -41,27 +39,14 @@ export const chatsApi = newApp()
     const user = c.get("user");
     await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
-    return ok(c, { participants: participants.map((p) => toParticipant(p, user.id)) });
+    return ok<ParticipantsAnswer>(c, { participants: participants.map((p) => toParticipant(p, user.id)) });
   })
   .get("/:chatId/availableJoinMember", async (c) => {
     const chatId = parseWith(Id, c.req.param("chatId"));
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const { chat } = await requireChatMember(db, user.id, chatId);
-    const present = new Set(((await participantsOf(db, [chatId])).get(chatId) ?? []).map((p) => p.participantId));
-    const members = await listMembers(db, chat.orgId);
-    const vires = await db.select().from(virtualEmployee).where(eq(virtualEmployee.ownerId, chat.ownerId));
-    return ok(c, {
-      success: true,
-      chatInfo: { organizationId: chat.orgId },
-      availableMembers: {
-        organizationMembers: members
-          .filter((m) => m.user.id !== user.id)
-          .map((m) => ({ id: m.user.id, name: m.user.name, email: m.user.email, image: m.user.image, type: "user", userType: m.role, source: "organization", category: "organization", isParticipant: present.has(m.user.id) })),
-        externalFriends: [],
-        virtualEmployees: vires.map((v) => ({ id: v.id, name: v.name, email: null, image: v.avatarUrl, type: "virtual_employee", userType: null, source: "virtual", category: "virtual", isParticipant: present.has(v.id) })),
-      },
-    });
+    return ok<AvailableJoinMembersAnswer>(c, await joinCandidates(db, chat, user.id));
   })
   .get("/:chatId/ws", async (c) => {
     requireSameOrigin(c);

@@ -1,37 +1,75 @@
 import * as v from "valibot";
-import { Id, type CodingProject, type CreateProjectAnswer } from "../../contract";
-import { getDb, type Db } from "../db/client";
-import { findChat, participantsOf } from "../db/chats";
+import {
+  Id,
+  PROJECT_TEXTS,
+  type AgentRegistrationAnswer,
+  type CodingProject,
+  type CreateProjectAnswer,
+  type DeleteProjectAnswer,
+  type LinkProjectAnswer,
+  type ProjectListAnswer,
+} from "../../contract";
+import { getDb } from "../db/client";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
-import { dissolveChats } from "../lib/chat-dissolve";
-import { tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import { requireSameOrigin } from "../lib/origin";
+import { ADDRESS_NOT_ALLOWED } from "../lib/outbound";
 import { requireCan, requireProjectAccess, requireProjectAccessById, toCodingProject } from "../lib/project-access";
+import { limitReachedError, privateChatError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
 import { jsonBody } from "../lib/validate";
-import { createProject, parseCreateBody } from "../workspace/create-project";
-import { deleteProjectRow, findProject, linkProjectChat, listVisibleProjects, projectView } from "../workspace/project-store";
+import { createProject, type CreateProjectRefused } from "../workspace/create-project";
+import { deleteProject } from "../workspace/delete-project";
+import { linkChatToProject, type LinkRefused } from "../workspace/link-project";
+import { parseCreateBody } from "../workspace/project-body";
+import { listVisibleProjects, projectView } from "../workspace/project-store";
 import { proxyTerminal } from "../workspace/terminal";
-import { deleteWorkspace, ensureWorkspace } from "../workspace/workspace-ops";
+import { ensureWorkspace } from "../workspace/workspace-ops";
 import { fileListHandler, fileUploadHandler, gitStatusHandler, projectFilesApi, searchHandler } from "./project-files";
-import type { Env } from "../env";
 
 const LinkBody = v.object({ chatId: Id, projectId: Id });
 /** Only `project_id` matters here; the rest of the spec's payload describes what the Worker already stores. */
 const AgentRegistrationBody = v.looseObject({ project_id: Id });
 
-/** Tells everyone in these chats to refetch them (their project link changed). */
-async function announceProjectChange(env: Env, db: Db, chatIds: string[]): Promise<void> {
-  const members = await participantsOf(db, chatIds);
-  await Promise.all(
-    chatIds.map((chatId) => {
-      const users = (members.get(chatId) ?? []).filter((p) => p.participantType === "user").map((p) => p.participantId);
-      return tell(env, users, { type: "chat_updated", chatId });
-    }),
-  );
+/** The spec's texts for a refused creation (spec 03 §8); the client recognises the organization and agent ones. */
+function createProjectError(r: CreateProjectRefused): ApiError {
+  switch (r.reason) {
+    case "limit_reached":
+      return limitReachedError(r);
+    case "no_organization":
+      return new ApiError(400, PROJECT_TEXTS.noOrganization);
+    case "other_organization":
+      return new ApiError(400, "Please select an organization first!");
+    case "no_coding_agent":
+      return new ApiError(400, PROJECT_TEXTS.noCodingAgent);
+    case "import_without_url":
+      return new ApiError(400, "Repository URL is required for an import");
+    case "invalid_repo_url":
+      return new ApiError(400, "Invalid repository URL");
+    case "address_not_allowed":
+      return new ApiError(400, ADDRESS_NOT_ALLOWED);
+    case "import_failed":
+      return new ApiError(502, "Import failed, please try again");
+    case "create_failed":
+      return new ApiError(502, "Failed to create project", 502, { reason: r.detail });
+    case "self":
+    case "not_in_organization":
+    case "vire_not_found":
+      return privateChatError(r);
+  }
+}
+
+function linkError(r: LinkRefused): ApiError {
+  switch (r.reason) {
+    case "not_chat_owner":
+      return new ApiError(403, "Only the chat owner can change its project");
+    case "project_not_found":
+      return new ApiError(404, "Project not found");
+    case "other_organization":
+      return new ApiError(400, "The chat and the project belong to different organizations");
+  }
 }
 
 /** `/api/coding-projects`: coding projects (spec 03 §7.3), their files and git (§7.1) and terminal (§7.2). */
@@ -39,15 +77,16 @@ export const codingProjectsApi = newApp()
   .use(requireUser)
   .post("/", async (c) => {
     const body = parseCreateBody(await jsonBody(c, v.unknown()));
-    const result = await createProject(c.env, getDb(c.env.DB), c.get("user"), body);
-    return ok<CreateProjectAnswer>(c, { success: true, project: result.project, chatId: result.chatId });
+    const created = await createProject(c.env, getDb(c.env.DB), c.get("user"), body);
+    if (!created.ok) throw createProjectError(created);
+    return ok<CreateProjectAnswer>(c, { success: true, project: created.project, chatId: created.chatId });
   })
   .get("/", async (c) => {
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const membership = await currentMembership(db, user);
     const projects = membership ? await listVisibleProjects(db, user.id, membership.org.id) : [];
-    return ok<{ projects: CodingProject[] }>(c, { projects });
+    return ok<ProjectListAnswer>(c, { projects });
   })
   .get("/:id", async (c) => {
     const { project, chat } = await requireProjectAccess(c);
@@ -55,17 +94,9 @@ export const codingProjectsApi = newApp()
   })
   .delete("/:id", async (c) => {
     const { project } = await requireProjectAccess(c);
-    if (project.ownerId !== c.get("user").id) throw new ApiError(403, "Only the project owner can delete this project");
-    await deleteWorkspace(c.env, project);
-    const db = getDb(c.env.DB);
-    const chatIds = await deleteProjectRow(db, project.id);
-    // The project's own coding chat (a private chat with the coding agent) goes with it; group
-    // chats that pointed at the project stay, unlinked.
-    const chats = await Promise.all(chatIds.map((id) => findChat(db, id)));
-    const own = chats.filter((ch) => ch?.kind === "virtual_employee" && ch.id === project.chatId).map((ch) => ch!.id);
-    if (own.length) await dissolveChats(c.env, db, own);
-    await announceProjectChange(c.env, db, chatIds.filter((id) => !own.includes(id)));
-    return ok(c, { success: true, id: project.id });
+    const deleted = await deleteProject(c.env, getDb(c.env.DB), project, c.get("user").id);
+    if (!deleted.ok) throw new ApiError(403, "Only the project owner can delete this project");
+    return ok<DeleteProjectAnswer>(c, { success: true, id: project.id });
   })
   .get("/:id/terminal", async (c) => {
     requireSameOrigin(c);
@@ -84,15 +115,9 @@ export const chatProjectLinkApi = newApp()
     const db = getDb(c.env.DB);
     const me = c.get("user");
     const { chat } = await requireChatMember(db, me.id, chatId);
-    if (chat.ownerId !== me.id) throw new ApiError(403, "Only the chat owner can change its project");
-    const project = await findProject(db, projectId);
-    if (!project || project.ownerId !== me.id) throw new ApiError(404, "Project not found");
-    if (project.orgId !== chat.orgId) throw new ApiError(400, "The chat and the project belong to different organizations");
-    const previous = [project.chatId].filter((id): id is string => !!id && id !== chatId);
-    await linkProjectChat(db, projectId, chatId);
-    await announceProjectChange(c.env, db, [chatId, ...previous]);
-    const linked = await findProject(db, projectId);
-    return ok(c, { success: true, chatId, projectId, project: await projectView(db, linked!, await findChat(db, chatId)) });
+    const linked = await linkChatToProject(c.env, db, chat, projectId, me.id);
+    if (!linked.ok) throw linkError(linked);
+    return ok<LinkProjectAnswer>(c, { success: true, chatId, projectId, project: linked.project });
   });
 
 /** `/api/v2/coding-projects/{id}/…`: project search (spec 02 §7) and the refreshes after creation (spec 03 §7.1). */
@@ -111,5 +136,5 @@ export const projectUploadAliasApi = newApp()
     const { project_id } = await jsonBody(c, AgentRegistrationBody);
     const { project } = await requireProjectAccessById(c, project_id);
     const { created } = await ensureWorkspace(c.env, project);
-    return ok(c, { success: true, project_dir_path: toCodingProject(project, null, null).directoryPath, created });
+    return ok<AgentRegistrationAnswer>(c, { success: true, project_dir_path: toCodingProject(project, null, null).directoryPath, created });
   });

@@ -10,7 +10,8 @@ import { requireCurrentMembership } from "../lib/org-access";
 import { requireUser } from "../lib/session";
 import { jsonBody } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
-import { checkPrivateChatTarget, openPrivateChat } from "./private-chats";
+import { openPrivateChat, privateChatTarget } from "../chats/private-chat";
+import { privateChatError } from "../lib/refusals";
 
 /** `/api/forward-messages`: one merged_forward message per recipient chat (spec 02 §2.14). */
 export const forwardApi = newApp()
@@ -32,7 +33,10 @@ export const forwardApi = newApp()
     const kindOf = (r: (typeof body.recipients)[number]) => (r.type === "virtual_employee" || myVires.has(r.id) ? "virtual_employee" : "user");
     for (const r of body.recipients) {
       if (r.type === "group") await requireChatMember(db, me.id, r.id);
-      else await checkPrivateChatTarget(db, me, r.id, kindOf(r), membership.org.id);
+      else {
+        const target = await privateChatTarget(db, me, r.id, kindOf(r), membership.org.id);
+        if (!target.ok) throw privateChatError(target);
+      }
     }
     const targets: { chatId: string; stream: 0 | 1 }[] = [];
     for (const r of body.recipients) {
@@ -40,6 +44,7 @@ export const forwardApi = newApp()
         targets.push({ chatId: r.id, stream: STREAM_DISCUSS });
       } else {
         const opened = await openPrivateChat(c.env, db, me, r.id, kindOf(r), membership.org.id);
+        if (!opened.ok) throw privateChatError(opened);
         targets.push({ chatId: opened.row.id, stream: kindOf(r) === "virtual_employee" ? STREAM_AGENT : STREAM_DISCUSS });
       }
     }

@@ -12,7 +12,7 @@ import { TRANSIENT_FAILURE, indexFile } from "../knowledge/indexer";
 import { deleteFileRows, fileCounts, findFileInBase, insertFileWithinLimit, requireOwnBase, toKnowledgeBase, toKnowledgeFile } from "../knowledge/store";
 import { parseUploadUrl, uploadKey } from "../knowledge/uploads";
 import { findOwnVire } from "../vires/store";
-import { tierOf } from "./membership";
+import { tierOf } from "../plans/tier";
 
 /** A VIRE's collections are few; a cap keeps a scripted client from making thousands. */
 const MAX_BASES_PER_VIRE = 20;

@@ -1,5 +1,5 @@
 import type { Organization, OrganizationMember, OrganizationUser, SessionUser, DevUser } from "../../contract";
-import { effectiveTier } from "../../contract";
+import { tierOf } from "../plans/tier";
 import type { MembershipRow } from "./organizations";
 import type { user } from "./schema";
 import type { AuthUser } from "../lib/app";
@@ -53,7 +53,7 @@ export function toSessionUser(u: AuthUser, m: MembershipRow | null): SessionUser
     organizationDisplayName: m?.org.displayName ?? null,
     image: u.image ?? null,
     role: u.role ?? "user",
-    isMember: Boolean(u.isMember) && effectiveTier(Boolean(u.isMember), u.memberPlan, u.memberExpireAt) !== "free",
+    isMember: Boolean(u.isMember) && tierOf(u) !== "free",
     memberPlan: u.memberPlan ?? "free",
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
@@ -68,7 +68,7 @@ export function toDevUser(u: UserRow): DevUser {
     isMember: u.isMember,
     memberPlan: u.memberPlan,
     memberExpireAt: iso(u.memberExpireAt),
-    tier: effectiveTier(u.isMember, u.memberPlan, u.memberExpireAt),
+    tier: tierOf(u),
     hasDevAccess: u.hasDevAccess,
   };
 }

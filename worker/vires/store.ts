@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { CUSTOM_ASSISTANT_BUILDING, PLAN_CATALOGUE, UNLIMITED, type Tier, type VireBody } from "../../contract";
-import { tierOf } from "../api/membership";
+import { limitOf } from "../plans/tier";
 import type { Db } from "../db/client";
 import { virtualEmployee } from "../db/schema";
 import type { AuthUser } from "../lib/app";
@@ -12,8 +12,7 @@ import type { VireRow } from "./mapper";
 export type VireFields = Omit<VireBody, "taskId" | "status">;
 
 export function vireLimitOf(user: AuthUser): { tier: Tier; limit: number } {
-  const tier = tierOf(user);
-  return { tier, limit: PLAN_CATALOGUE[tier].limits.virtualEmployees };
+  return limitOf(user, "virtualEmployees");
 }
 
 /** The refusal the client turns into the upgrade-required dialog (spec 01 §2). */

@@ -1,76 +1,30 @@
-import { eq } from "drizzle-orm";
-import * as v from "valibot";
-import { CreateProjectBody, PROJECT_TEXTS, importedProjectName, type CodingProject } from "../../contract";
+import { eq, sql } from "drizzle-orm";
+import { UNLIMITED, type CodingProject } from "../../contract";
+import { openPrivateChat, type PrivateChatRefused } from "../chats/private-chat";
 import type { Db } from "../db/client";
 import { findChat, findParticipant, type ChatRow } from "../db/chats";
 import { codingProject } from "../db/schema";
 import type { Env } from "../env";
-import { openPrivateChat } from "../api/private-chats";
 import type { AuthUser } from "../lib/app";
 import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { currentMembership } from "../lib/org-access";
 import type { ProjectRow } from "../lib/project-access";
-import { AddressNotAllowed, checkOutboundUrl } from "../lib/outbound";
-import { parseWith } from "../lib/validate";
+import { limitOf, type LimitReached } from "../plans/tier";
 import { hostJson, jsonInit, type WorkspaceRef } from "./host";
+import { repoUrls, type CreateProjectInput, type RepoUrlRefused } from "./project-body";
 import { findCodingAgent, findProject, linkProjectChat, projectView } from "./project-store";
 import { deleteWorkspace } from "./workspace-ops";
 
-export const SELECT_ORGANIZATION = "Please select an organization first!";
-export const CREATE_FAILED = "Failed to create project";
-export const IMPORT_FAILED = "Import failed, please try again";
 /** The host clones for up to 120 s; the Worker waits a little longer than that. */
 const CLONE_WAIT_MS = 130_000;
-/** No file:, which would clone the host's own folders (other workspaces) into this one. */
-const REPO_SCHEMES = ["http:", "https:", "git:"] as const;
 
-type Body = v.InferOutput<typeof CreateProjectBody>;
-
-/** `owner/repo.git` → `repo`. */
-function repoNameOf(url: string): string {
-  const last = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split(/[/:]/).pop() ?? "";
-  return last.replace(/\.git$/i, "");
-}
-
-/**
- * Imports name the project after the repository the way spec 03 §5 says (so "my.repo" becomes
- * "my-repo" instead of failing the name rule); created projects keep the typed name.
- */
-export function parseCreateBody(raw: unknown): Body {
-  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
-    const input = raw as Record<string, unknown>;
-    if (typeof input.httpRepoUrl === "string" && input.httpRepoUrl.trim() !== "") {
-      const given = typeof input.name === "string" && input.name.trim() !== "" ? input.name : repoNameOf(input.httpRepoUrl.trim());
-      raw = { ...input, name: importedProjectName(given, input.isImported === 2) };
-    }
-  }
-  return parseWith(CreateProjectBody, raw);
-}
-
-/**
- * The URL to clone, and the one to keep (without credentials someone may have put in it). The
- * address is checked here, before the host connects anywhere; the host checks again after DNS.
- */
-function repoUrls(env: Env, raw: string): { clone: string; stored: string } {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ApiError(400, "Invalid repository URL");
-  }
-  if (!(REPO_SCHEMES as readonly string[]).includes(url.protocol)) throw new ApiError(400, "Invalid repository URL");
-  try {
-    checkOutboundUrl(env, url, REPO_SCHEMES);
-  } catch (err) {
-    if (err instanceof AddressNotAllowed) throw new ApiError(400, err.message);
-    throw err;
-  }
-  const clone = url.toString();
-  url.username = "";
-  url.password = "";
-  return { clone, stored: url.toString() };
-}
+export type CreateProjectRefused =
+  | LimitReached
+  | RepoUrlRefused
+  | PrivateChatRefused
+  | { ok: false; reason: "no_organization" | "other_organization" | "no_coding_agent" | "import_without_url" | "import_failed" }
+  | { ok: false; reason: "create_failed"; detail: string };
 
 interface HostWorkspace {
   workspace: { gitInitialized: boolean; branch: string | null };
@@ -99,27 +53,46 @@ async function reusableChat(db: Db, me: AuthUser, chatId: string | null | undefi
   return row;
 }
 
+type NewProject = Omit<typeof codingProject.$inferInsert, "createdAt" | "updatedAt" | "gitInitialized" | "status" | "currentUse" | "chatId">;
+
 /**
- * `POST /api/coding-projects`: the row, then the workspace on the host (fresh repository or a
- * clone), then the project's private chat with my coding agent. A host failure removes the row,
- * so nothing half-made is left; the chat is only opened once the workspace exists.
+ * Inserts the project unless its owner's plan limit is reached. The count is part of the INSERT
+ * itself, so two concurrent creates can never pass the limit together. False: the limit is reached.
  */
-export async function createProject(env: Env, db: Db, me: AuthUser, body: Body): Promise<{ project: CodingProject; chatId: string }> {
+async function insertWithinLimit(db: Db, p: NewProject, limit: number): Promise<boolean> {
+  const now = Date.now();
+  const result = await db.run(sql`
+    INSERT INTO coding_project (id, owner_id, org_id, name, description, directory_name, http_repo_url, ssh_repo_url, branch, is_imported, created_at, updated_at)
+    SELECT ${p.id}, ${p.ownerId}, ${p.orgId}, ${p.name}, ${p.description ?? ""}, ${p.directoryName}, ${p.httpRepoUrl ?? null}, ${p.sshRepoUrl ?? null},
+           ${p.branch ?? "main"}, ${p.isImported ?? 0}, ${now}, ${now}
+    WHERE (${limit} = ${UNLIMITED} OR (SELECT count(*) FROM coding_project WHERE owner_id = ${p.ownerId}) < ${limit})`);
+  return result.meta.changes > 0;
+}
+
+/**
+ * `POST /api/coding-projects`: the row (within the plan's project limit), then the workspace on
+ * the host (fresh repository or a clone), then the project's private chat with my coding agent. A
+ * failure after the row removes it, so nothing half-made is left; the chat is only opened once the
+ * workspace exists.
+ */
+export async function createProject(env: Env, db: Db, me: AuthUser, body: CreateProjectInput): Promise<{ ok: true; project: CodingProject; chatId: string } | CreateProjectRefused> {
   const membership = await currentMembership(db, me);
-  if (!membership) throw new ApiError(400, PROJECT_TEXTS.noOrganization);
+  if (!membership) return { ok: false, reason: "no_organization" };
   const orgId = membership.org.id;
-  if (body.organizationId && body.organizationId !== orgId) throw new ApiError(400, SELECT_ORGANIZATION);
+  if (body.organizationId && body.organizationId !== orgId) return { ok: false, reason: "other_organization" };
   const agent = await findCodingAgent(db, me.id, orgId);
-  if (!agent) throw new ApiError(400, PROJECT_TEXTS.noCodingAgent);
+  if (!agent) return { ok: false, reason: "no_coding_agent" };
 
   const importing = !!body.httpRepoUrl?.trim();
-  if (!importing && body.isImported) throw new ApiError(400, "Repository URL is required for an import");
+  if (!importing && body.isImported) return { ok: false, reason: "import_without_url" };
   const isImported = importing ? (body.isImported === 2 ? 2 : 1) : 0;
   const urls = importing ? repoUrls(env, body.httpRepoUrl!) : null;
+  if (urls && !urls.ok) return urls;
   const branch = body.branch?.trim() || (isImported === 2 ? "master" : undefined);
 
   const id = newId("proj");
-  await db.insert(codingProject).values({
+  const { tier, limit } = limitOf(me, "projects");
+  const inserted = await insertWithinLimit(db, {
     id,
     ownerId: me.id,
     orgId,
@@ -130,7 +103,9 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Body):
     sshRepoUrl: body.sshRepoUrl?.trim() || null,
     branch: branch ?? "main",
     isImported,
-  });
+  }, limit);
+  if (!inserted) return { ok: false, reason: "limit_reached", item: "projects", tier, limit };
+
   const ref = { id, ownerId: me.id };
   let workspace: HostWorkspace["workspace"];
   try {
@@ -139,9 +114,8 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Body):
     await db.delete(codingProject).where(eq(codingProject.id, id));
     // An import's reason is the host's git output: it can name the URL (with its token) and tell
     // a refused port from a silent one, so imports answer the spec's text alone.
-    if (importing) throw new ApiError(502, IMPORT_FAILED);
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(502, CREATE_FAILED, 502, { reason });
+    if (importing) return { ok: false, reason: "import_failed" };
+    return { ok: false, reason: "create_failed", detail: err instanceof Error ? err.message : String(err) };
   }
 
   try {
@@ -150,13 +124,22 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Body):
       .set({ gitInitialized: workspace.gitInitialized, branch: workspace.branch ?? branch ?? "main", updatedAt: new Date() })
       .where(eq(codingProject.id, id));
     const reused = await reusableChat(db, me, body.chatId, orgId, agent.id);
-    const chatRow = reused ?? (await openPrivateChat(env, db, me, agent.id, "virtual_employee", orgId, { forceNew: true, projectId: id })).row;
+    const opened = reused ? null : await openPrivateChat(env, db, me, agent.id, "virtual_employee", orgId, { forceNew: true, projectId: id });
+    if (opened && !opened.ok) {
+      await removeHalfMade(env, db, ref);
+      return opened;
+    }
+    const chatRow = reused ?? opened!.row;
     await linkProjectChat(db, id, chatRow.id);
     const project = (await findProject(db, id)) as ProjectRow;
-    return { project: await projectView(db, project, { ...chatRow, projectId: id }), chatId: chatRow.id };
+    return { ok: true, project: await projectView(db, project, { ...chatRow, projectId: id }), chatId: chatRow.id };
   } catch (err) {
-    await db.delete(codingProject).where(eq(codingProject.id, id));
-    await deleteWorkspace(env, ref).catch(() => undefined);
+    await removeHalfMade(env, db, ref);
     throw err;
   }
+}
+
+async function removeHalfMade(env: Env, db: Db, ref: WorkspaceRef): Promise<void> {
+  await db.delete(codingProject).where(eq(codingProject.id, ref.id));
+  await deleteWorkspace(env, ref).catch(() => undefined);
 }

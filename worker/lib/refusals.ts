@@ -1,0 +1,33 @@
+import { PLAN_CATALOGUE, projectLimitText } from "../../contract";
+import type { PrivateChatRefused } from "../chats/private-chat";
+import type { LimitReached } from "../plans/tier";
+import { ApiError } from "./envelope";
+
+/**
+ * Domain reasons as HTTP answers: the status and the spec's text for each reason a domain module
+ * returns. Every switch is exhaustive, so a new reason fails to compile until it has its answer.
+ */
+
+const LIMIT_TEXT: Record<LimitReached["item"], (plan: string, limit: number) => string> = {
+  groupChats: (plan, limit) => `Group limit reached: your ${plan} plan supports up to ${limit} group chats.`,
+  virtualEmployees: (plan, limit) => `VIRE limit reached: your ${plan} plan supports up to ${limit} virtual employees.`,
+  projects: projectLimitText,
+};
+
+/** 403, which the client turns into the upgrade-required dialog; `data.code = "PLAN_LIMIT"` names the item (groups answer their text alone, as they always have). */
+export function limitReachedError(r: LimitReached): ApiError {
+  const message = LIMIT_TEXT[r.item](PLAN_CATALOGUE[r.tier].displayName.en, r.limit);
+  if (r.item === "groupChats") return new ApiError(403, message);
+  return new ApiError(403, message, 403, { code: "PLAN_LIMIT", item: r.item, limit: r.limit, tier: r.tier });
+}
+
+export function privateChatError(r: PrivateChatRefused): ApiError {
+  switch (r.reason) {
+    case "self":
+      return new ApiError(400, "You cannot start a chat with yourself");
+    case "not_in_organization":
+      return new ApiError(403, "You can only chat with members of your current organization");
+    case "vire_not_found":
+      return new ApiError(404, "Virtual employee not found");
+  }
+}
