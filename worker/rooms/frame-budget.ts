@@ -1,4 +1,5 @@
 import { CLOSE_FRAME_FLOOD, FRAME_BURST, FRAMES_PER_SECOND } from "../../contract";
+import { closeQuietly } from "./close-socket";
 
 /** Every this many characters of a frame cost one more frame of the budget. */
 export const CHARS_PER_COST = 32 * 1024;
@@ -28,10 +29,6 @@ export function spendFrame(ws: WebSocket, size: number, now = Date.now()): boole
   if (bucket.tokens >= 0) return true;
   // Frames already queued behind the close are dropped too: the bucket never refills.
   bucket.tokens = Number.NEGATIVE_INFINITY;
-  try {
-    ws.close(CLOSE_FRAME_FLOOD, "Too many frames");
-  } catch {
-    // already closing
-  }
+  closeQuietly(ws, CLOSE_FRAME_FLOOD, "Too many frames");
   return false;
 }

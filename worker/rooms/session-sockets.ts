@@ -1,5 +1,6 @@
 import { CLOSE_SIGNED_OUT } from "../../contract";
 import type { Env } from "../env";
+import { closeQuietly } from "./close-socket";
 import type { ChatRoom } from "./chat-room/index";
 import { inboxStub, roomStub } from "./stubs";
 import type { UserInbox } from "./user-inbox";
@@ -22,14 +23,6 @@ export function sessionTag(sessionId: string): string {
 function sessionOfTags(tags: string[]): string | null {
   const tag = tags.find((t) => t.startsWith("session:"));
   return tag ? tag.slice("session:".length) : null;
-}
-
-function closeQuietly(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closing
-  }
 }
 
 function closeSignedOut(ws: WebSocket): void {

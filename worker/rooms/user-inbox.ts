@@ -4,6 +4,7 @@ import { PING_TEXT, PONG_TEXT, PingFrame, encodeFrame, type InboxFrame } from ".
 import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { userPresence } from "../db/schema";
+import { echoClose } from "./close-socket";
 import { spendFrame } from "./frame-budget";
 import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSockets, sessionTag } from "./session-sockets";
 
@@ -84,11 +85,7 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    echoClose(ws, code, reason);
     await this.recordPresence(ws);
   }
 }

@@ -1,22 +1,21 @@
 import { DurableObject } from "cloudflare:workers";
-import * as v from "valibot";
-import { CLOSE_DISSOLVED, CLOSE_REMOVED, ClientFrame, MAX_FRAME_CHARS, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, REPLAY_LIMIT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
+import { CLOSE_DISSOLVED, CLOSE_REMOVED, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
 import { AgentRuns } from "./agent-runs";
-import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
+import { vireOf, type AgentFrameContext } from "./agent-frames";
+import { FRAME_FAILED, handleClientFrame, replayTo, type FrameRoom } from "./client-frames";
 import { Control, canDriveAgent, controlStateFor } from "./control";
 import { ControlStore, toPresenterRequest } from "./control-store";
 import { NEED_PRESENTER, forwardDiscuss, unnotifiedDiscuss } from "./discuss-forward";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { flushMirror } from "./outbox";
-import { ackFor, storeChatMessage } from "./send";
 import { identityOf, sendFrame, type SocketIdentity } from "./sockets";
+import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
 import { boundedIdentity } from "./identity";
 import { notifyUsers } from "../stubs";
-import { spendFrame } from "../frame-budget";
 import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSockets, sessionTag } from "../session-sockets";
 
 /** When the room next asks D1 whether its sockets' sessions still live. */
@@ -31,6 +30,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
   private readonly control: ControlStore;
   private readonly runs: AgentRuns;
+  private readonly frameRoom: FrameRoom;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
 
@@ -49,6 +49,15 @@ export class ChatRoom extends DurableObject<Env> {
       publish: (row) => this.publish(row),
       scheduleMirror: () => this.scheduleMirror(),
     });
+    this.frameRoom = {
+      store: this.store,
+      runs: this.runs,
+      chatId: () => this.chatId,
+      context: (ws) => this.agentContext(ws),
+      publish: (row) => this.publish(row),
+      scheduleMirror: () => this.scheduleMirror(),
+      waitUntil: (work) => ctx.waitUntil(work),
+    };
     // A fresh instance has no runs in memory: any reply still marked streaming was cut off.
     if (this.runs.closeOrphans()) void ctx.blockConcurrencyWhile(() => this.scheduleMirror());
   }
@@ -96,7 +105,7 @@ export class ChatRoom extends DurableObject<Env> {
     for (const id of removed) {
       for (const ws of this.ctx.getWebSockets(id)) {
         sendFrame(ws, { type: "group_remove", chatId, reason });
-        ws.close(CLOSE_REMOVED, reason);
+        closeQuietly(ws, CLOSE_REMOVED, reason);
       }
     }
     if (removed.length) new Control(this.agentContext()).membersChanged();
@@ -166,7 +175,7 @@ export class ChatRoom extends DurableObject<Env> {
     const chatId = this.chatId;
     for (const ws of this.ctx.getWebSockets()) {
       sendFrame(ws, { type: "group_remove", chatId, reason: "dissolved" });
-      ws.close(CLOSE_DISSOLVED, "dissolved");
+      closeQuietly(ws, CLOSE_DISSOLVED, "dissolved");
     }
     await this.ctx.storage.deleteAlarm();
     this.alarmAt = null;
@@ -273,54 +282,23 @@ export class ChatRoom extends DurableObject<Env> {
     const control = controlStateFor(this.agentContext(), member.id);
     sendFrame(server, { type: "ready", chatId: this.chatId, headSeq, agentRuns: this.runs.visibleTo(member.id), control });
     const lastSeq = new URL(request.url).searchParams.get("lastSeq");
-    if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) this.replay(server, member.id, Number(lastSeq));
+    if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) replayTo(this.frameRoom, server, member.id, Number(lastSeq));
     await this.alarmBy(Date.now() + SESSION_CHECK_MS);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
+  /** Every frame is handled inside this guard: an unexpected failure answers an error frame instead of breaking the room. */
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    if (!spendFrame(ws, typeof data === "string" ? data.length : data.byteLength)) return;
-    const identity = identityOf(ws);
-    if (!identity) return ws.close(1011, "lost identity");
-    if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return sendFrame(ws, { type: "error", error: "Frame too large or not text" });
-    let input: unknown;
     try {
-      input = JSON.parse(data);
-    } catch {
-      return sendFrame(ws, { type: "error", error: "Malformed JSON frame" });
+      await handleClientFrame(this.frameRoom, ws, data);
+    } catch (error) {
+      console.error("chat room: handling a frame failed", error);
+      sendFrame(ws, { type: "error", error: FRAME_FAILED });
     }
-    const parsed = v.safeParse(ClientFrame, input);
-    if (!parsed.success) return sendFrame(ws, { type: "error", error: parsed.issues[0]?.message ?? "Invalid frame" });
-    const frame = parsed.output;
-    if (frame.type === "ping") return sendFrame(ws, { type: "pong" });
-    if (frame.type === "resume") return this.replay(ws, identity.userId, frame.lastSeq);
-
-    const member = this.store.member(identity.userId);
-    if (!member) {
-      sendFrame(ws, { type: "group_remove", chatId: this.chatId, reason: "removed" });
-      return ws.close(CLOSE_REMOVED, "removed");
-    }
-    const sender = { ...member, name: identity.name, image: identity.image };
-    if (frame.type !== "chat_message") return handleAgentFrame(this.agentContext(ws), sender, frame);
-    const now = Date.now();
-    const asksAgent = isAgentRequest(this.agentContext(), frame);
-    // A retry of a request already stored is acked again, not re-checked (it may be running now).
-    const refusal = this.store.byId(frame.message_id) ? null : agentGate(this.agentContext(), sender, frame, asksAgent);
-    if (refusal) return sendFrame(ws, ackFor(frame.message_id, { kind: "refused", error: refusal }, now));
-    const outcome = storeChatMessage(this.store, this.chatId, sender, frame, now);
-    sendFrame(ws, ackFor(frame.message_id, outcome, now));
-    if (outcome.kind !== "stored") return;
-    this.publish(outcome.row);
-    await this.scheduleMirror();
-    if (asksAgent) this.ctx.waitUntil(this.runs.start(outcome.row, sender, vireOf(this.agentContext()), runConfigOf(frame)));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    echoClose(ws, code, reason);
   }
 
   /** Sign-out: this session's sockets close at once. */
@@ -347,12 +325,6 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   // ---- internals ----
-
-  private replay(ws: WebSocket, userId: string, afterSeq: number): void {
-    const rows = this.store.since(userId, afterSeq, REPLAY_LIMIT);
-    for (const message of hydrate(this.store, this.chatId, rows, userId)) sendFrame(ws, { type: "message", message });
-    sendFrame(ws, { type: "replay_done", headSeq: this.store.headSeq() });
-  }
 
   /** Ask-only messages reach only their owner's sockets; everything else every member's. */
   private publish(row: MessageRow): void {
