@@ -29,5 +29,5 @@ export interface AgentRegistrationAnswer {
  * text and `data = {code: "PLAN_LIMIT", item: "projects", limit, tier}`.
  */
 export function projectLimitText(planName: string, limit: number): string {
-  return `Project limit reached: your ${planName} plan supports up to ${limit} projects.`;
+  return `Project limit reached: your ${planName} plan supports up to ${limit} ${limit === 1 ? "project" : "projects"}.`;
 }

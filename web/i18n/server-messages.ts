@@ -1,3 +1,5 @@
+import { PLAN_CATALOGUE, TIERS } from "../../contract";
+
 /**
  * Chinese for the texts the server answers in English (validation, security refusals), so a toast or
  * inline error is never English-only in the zh UI. The server keeps one language (its texts are the
@@ -52,7 +54,11 @@ const LABELS: Record<string, string> = {
   "Project name": "项目名称",
 };
 
+/** The plan names as the server says them (the catalogue's English names), in Chinese. */
+const PLAN_NAMES: Record<string, string> = Object.fromEntries(TIERS.map((t) => [PLAN_CATALOGUE[t].displayName.en, PLAN_CATALOGUE[t].displayName.zh]));
+
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Project limit reached: your (.+) plan supports up to (\d+) projects?\.$/, (m) => `项目数量已达上限：您的${PLAN_NAMES[m[1] ?? ""] ?? m[1]}最多支持 ${m[2]} 个项目。`],
   [/^(.+) cannot contain control characters$/, (m) => `${label(m[1])}不能包含控制字符`],
   [/^(.+) cannot contain text direction characters$/, (m) => `${label(m[1])}不能包含文字方向控制字符`],
   [/^(.+) cannot mix Latin letters with Cyrillic or Greek letters$/, (m) => `${label(m[1])}不能混用拉丁字母与西里尔或希腊字母`],

@@ -3,7 +3,7 @@ import i18n from "i18next";
 import { serverMessage } from "../../../web/app/api/headers";
 import { initI18n } from "../../../web/i18n";
 import { serverMessageZh } from "../../../web/i18n/server-messages";
-import { NAME_TEXTS, PASSWORD_TEXTS } from "../../../contract";
+import { NAME_TEXTS, PASSWORD_TEXTS, projectLimitText } from "../../../contract";
 
 describe("server texts in Chinese", () => {
   beforeAll(() => void initI18n("en"));
@@ -15,6 +15,11 @@ describe("server texts in Chinese", () => {
     expect(serverMessageZh(PASSWORD_TEXTS.tooShort)).toBe("密码至少需要 10 个字符");
     expect(serverMessageZh(NAME_TEXTS.bidi("Group name"))).toBe("群组名称不能包含文字方向控制字符");
     expect(serverMessageZh(NAME_TEXTS.mixedScripts("VIRE name"))).toBe("虚拟员工名称不能混用拉丁字母与西里尔或希腊字母");
+  });
+
+  it("translates the plan's project limit with the plan's Chinese name", () => {
+    expect(serverMessageZh(projectLimitText("Free", 1))).toBe("项目数量已达上限：您的免费版最多支持 1 个项目。");
+    expect(serverMessageZh(projectLimitText("Personal", 10))).toBe("项目数量已达上限：您的个人版最多支持 10 个项目。");
   });
 
   it("leaves unknown texts as they are", () => {
