@@ -56,14 +56,10 @@ const noWorker = { target: "worker", message: WEB_NEVER_IMPORTS_WORKER };
  * Shrink this list as files are fixed; the goal is an empty list.
  */
 const PENDING_BOUNDARY_FIXES = [
-  // imports openPrivateChat from a route file; the chats domain module is being split out of it
-  "worker/workspace/create-project.ts",
   // calls recommendSkills from the route file instead of from worker/vires
   "tests/worker/api/vires-skills.test.ts",
   // the chat header lives in the groups feature
   "web/features/chat/components/ChatRoom.tsx",
-  // the preview renders pictures with the chat's MarkdownImage
-  "web/features/workspace/viewer/RenderedPreview.tsx",
 ];
 
 export default defineConfig(
