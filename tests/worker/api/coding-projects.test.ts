@@ -2,7 +2,7 @@ import { workerFetch } from "../worker-fetch";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PROJECT_TEXTS } from "../../../contract";
-import { ORIGIN, call, countRows, devUser, expectError, expectJsonBodyChecks, expectSignedOutRefused, orgOf, signUp } from "../helpers";
+import { ORIGIN, call, countRows, devUser, expectError, expectJsonBodyChecks, expectSignedOutRefused, orgOf, setPlanInDb, signUp } from "../helpers";
 import { createGroup, inbox, openPrivate, team } from "../chat-helpers";
 import { addCodingAgent, createProjectCall, fixtureRepoUrl, newProject, projectPath } from "../project-helpers";
 
@@ -54,6 +54,8 @@ describe("POST /api/coding-projects", () => {
   it("gives every project its own chat, separate from my ordinary chat with the agent", async () => {
     const user = await signUp();
     const agentId = await addCodingAgent(user);
+    // Several projects: a paid plan (the free plan allows one).
+    await setPlanInDb(user.id, true, "starter");
     const plain = (await openPrivate(user, agentId, "virtual_employee")).json.data.chatId;
     const a = await newProject(user, "Alpha");
     const b = await newProject(user, "Beta");
@@ -73,12 +75,14 @@ describe("POST /api/coding-projects", () => {
   it("reuses the chat I name when it is my free private chat with the coding agent", async () => {
     const user = await signUp();
     const agentId = await addCodingAgent(user);
+    await setPlanInDb(user.id, true, "starter");
     const chatId = (await openPrivate(user, agentId, "virtual_employee")).json.data.chatId;
     const first = await createProjectCall(user, { name: "Reuse", chatId });
     expect(first.json.data.chatId).toBe(chatId);
     expect((await call(`/api/chats/${chatId}`, { token: user.token })).json.data.project_id).toBe(first.json.data.project.id);
     // Taken now: the next project gets a chat of its own, the first keeps its link.
     const second = await createProjectCall(user, { name: "Another", chatId });
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
     expect(second.json.data.chatId).not.toBe(chatId);
     expect((await call(`/api/chats/${chatId}`, { token: user.token })).json.data.project_id).toBe(first.json.data.project.id);
   });
@@ -107,6 +111,7 @@ describe("POST /api/coding-projects", () => {
   it("imports a repository: named after it, on its branch, with its files and history", async () => {
     const user = await signUp();
     await addCodingAgent(user);
+    await setPlanInDb(user.id, true, "starter");
     const url = fixtureRepoUrl();
     const r = await createProjectCall(user, { name: "demo.app", httpRepoUrl: url, isImported: 2, branch: "master", useGithubAuth: true });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -184,6 +189,7 @@ describe("listing, reading, deleting", () => {
     const { admin, members, orgId } = await team("Mia Member");
     const mia = members[0]!;
     const agentId = await addCodingAgent(admin);
+    await setPlanInDb(admin.id, true, "starter");
     const first = await newProject(admin, "First");
     const second = await newProject(admin, "Second");
     const list = await call("/api/coding-projects", { token: admin.token });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runCleanup } from "../../../worker/jobs/cron";
 import { runCleanupJobs } from "../../../worker/jobs/cleanup/index";
 import { sandboxFetch, workspacePath } from "../../../worker/lib/sandbox-client";
-import { ORIGIN, call, countRows, signUp, type TestUser } from "../helpers";
+import { ORIGIN, call, countRows, setPlanInDb, signUp, type TestUser } from "../helpers";
 import { createGroup, team } from "../chat-helpers";
 import { addDocument, newBase, newVire, upload } from "../knowledge/kb-helpers";
 import { addCodingAgent, newProject } from "../project-helpers";
@@ -95,6 +95,8 @@ describe("cleanup jobs", { timeout: 20_000 }, () => {
   it("asks the sandbox host to delete workspaces whose project row is gone, and only those", async () => {
     const u = await signUp("Wes Workspace");
     await addCodingAgent(u);
+    // Several projects: a paid plan (the free plan allows one).
+    await setPlanInDb(u.id, true, "starter");
     const { projectId: goneId } = await newProject(u, "Gone Project");
     const { projectId: liveId } = await newProject(u, "Live Project");
     // The row goes without the host being told (a cascade, or a host that was down at delete time).
