@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createGroup, team } from "../chat-helpers";
 import { call, currentMonth, expectSignedOutRefused, setPlanInDb, signUp } from "../helpers";
+import { addCodingAgent, newProject } from "../project-helpers";
 
 const usage = async (u: { token: string }) => {
   const r = await call("/api/usage", { token: u.token });
@@ -78,5 +80,37 @@ describe("GET /api/usage", () => {
     expect(data.tier).toBe("free");
     expect(data.agentRequests.limit).toBe(100);
     expect(data.virtualEmployees.limit).toBe(2);
+  });
+
+  it("counts the groups I own and the projects I own, not those of others", async () => {
+    const { admin, members } = await team("Max Member");
+    const [max] = members;
+    await setPlanInDb(admin.id, true, "starter");
+    await addCodingAgent(admin);
+    await createGroup(admin, [max!], [], "One");
+    await createGroup(admin, [max!], [], "Two");
+    await newProject(admin, "First");
+    await newProject(admin, "Second");
+    const mine = await usage(admin);
+    expect(mine.groupChats).toEqual({ used: 2, limit: 20 });
+    expect(mine.projects).toEqual({ used: 2, limit: 10 });
+    // Max is in both groups but owns none of them.
+    const theirs = await usage(max!);
+    expect(theirs.groupChats).toEqual({ used: 0, limit: 3 });
+    expect(theirs.projects).toEqual({ used: 0, limit: 1 });
+  });
+
+  it("a dissolved group and a deleted project stop counting", async () => {
+    const { admin, members } = await team("Mo Member");
+    await addCodingAgent(admin);
+    const groupId = await createGroup(admin, members, [], "Short");
+    const { projectId } = await newProject(admin, "Brief");
+    expect((await usage(admin)).groupChats.used).toBe(1);
+    expect((await usage(admin)).projects.used).toBe(1);
+    expect((await call(`/api/group-chats/${groupId}`, { method: "DELETE", token: admin.token })).status).toBe(200);
+    expect((await call(`/api/coding-projects/${projectId}`, { method: "DELETE", token: admin.token })).status).toBe(200);
+    const after = await usage(admin);
+    expect(after.groupChats.used).toBe(0);
+    expect(after.projects.used).toBe(0);
   });
 });
