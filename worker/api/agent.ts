@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { BatchStatusBody, DEFAULT_MODEL, PresenterDecisionBody, type AgentStatusAnswer, type BatchStatusAnswer, type RequestOutcome } from "../../contract";
+import { BatchStatusBody, DEFAULT_MODEL, PresenterDecisionBody, type AgentStatusAnswer, type BatchStatusAnswer, type RequestOutcome, type ModelOption, type PresenterDecisionAnswer } from "../../contract";
 import { modelOptions } from "../agents/models";
 import { getDb } from "../db/client";
 import { findParticipant } from "../db/chats";
@@ -7,7 +7,7 @@ import { newApp } from "../lib/app";
 import { requireChatMember, splitStreamId } from "../lib/chat-access";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, queryOf } from "../lib/validate";
+import { json, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 
 /** `GET /api/agent-status/{room}`: busy while a reply runs in that room (the chat, or `{chatId}_{me}`). */
@@ -26,26 +26,26 @@ const ModelsQuery = v.object({ default_model: v.optional(v.pipe(v.string(), v.ma
 /** `GET /api/llm/router/models`: the model selector's list; `isOpen` where a provider is configured. */
 export const modelsApi = newApp()
   .use(requireUser)
-  .get("/router/models", (c) => ok(c, modelOptions(c.env, queryOf(c, ModelsQuery).default_model)));
+  .get("/router/models", query(ModelsQuery), (c) => ok<ModelOption[]>(c, modelOptions(c.env, c.req.valid("query").default_model)));
 
 /** `POST /api/presenter-requests/{requestId}`: the permission card's Approve and Reject. */
 export const presenterRequestsApi = newApp()
   .use(requireUser)
-  .post("/:requestId", async (c) => {
-    const { chatId, decision } = await jsonBody(c, PresenterDecisionBody);
+  .post("/:requestId", json(PresenterDecisionBody), async (c) => {
+    const { chatId, decision } = c.req.valid("json");
     const user = c.get("user");
     const access = await requireChatMember(getDb(c.env.DB), user.id, chatId);
     if (access.chat.ownerId !== user.id) throw new ApiError(403, "Only the group owner can handle permission requests");
     const refusal = await roomStub(c.env, chatId).decidePresenterRequest(user.id, c.req.param("requestId"), decision);
     if (refusal) throw new ApiError(409, refusal);
-    return ok(c, { requestId: c.req.param("requestId"), decision });
+    return ok<PresenterDecisionAnswer>(c, { requestId: c.req.param("requestId"), decision });
   });
 
 /** `POST /api/request-permission/batch-status`: the cards' statuses, checked on display. */
 export const requestPermissionApi = newApp()
   .use(requireUser)
-  .post("/batch-status", async (c) => {
-    const { jsonArray } = await jsonBody(c, BatchStatusBody);
+  .post("/batch-status", json(BatchStatusBody), async (c) => {
+    const { jsonArray } = c.req.valid("json");
     const user = c.get("user");
     const db = getDb(c.env.DB);
     const byChat = new Map<string, string[]>();

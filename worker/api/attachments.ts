@@ -6,20 +6,20 @@ import { requireChatMember } from "../lib/chat-access";
 import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
-import { parseWith, queryOf } from "../lib/validate";
+import { param, query } from "../lib/validate";
 import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
 
 /** Spec 02 §5: the extensions a message may carry. */
 const ALLOWED = ["jpg", "jpeg", "png", "gif", "webp", "svg", "mp4", "webm", "avi", "mov", "pdf", "txt", "md", "markdown", "doc", "docx", "xls", "xlsx", "csv", "ppt", "pptx", "zip", "rar", "7z", "mp3", "wav", "ogg", "aac"];
 
 const ChatQuery = v.object({ chatId: Id });
-const FileKey = v.pipe(v.string(), v.regex(/^attach_[a-f0-9]{32}$/, "Invalid file"));
+const FileParam = v.object({ chatId: Id, fileId: v.pipe(v.string(), v.regex(/^attach_[a-f0-9]{32}$/, "Invalid file")) });
 
 /** `/api/chat-attachments`: files of chat messages live in R2; only the chat's members read them. */
 export const attachmentsApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const { chatId } = queryOf(c, ChatQuery);
+  .post("/", query(ChatQuery), async (c) => {
+    const { chatId } = c.req.valid("query");
     await requireChatMember(getDb(c.env.DB), c.get("user").id, chatId);
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > ATTACHMENT_MAX_BYTES + 64 * 1024) throw new ApiError(413, "Maximum size allowed is 50 MB.");
@@ -44,11 +44,10 @@ export const attachmentsApi = newApp()
     });
     const fileUrl = `/api/chat-attachments/${chatId}/${id}`;
     const attachment: Attachment = { id, fileName, fileSize: file.size, mimeType, fileUrl, thumbnailUrl: isImageType(mimeType) ? fileUrl : null, createdAt: new Date().toISOString() };
-    return ok(c, attachment);
+    return ok<Attachment>(c, attachment);
   })
-  .get("/:chatId/:fileId", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
-    const fileId = parseWith(FileKey, c.req.param("fileId"));
+  .get("/:chatId/:fileId", param(FileParam), async (c) => {
+    const { chatId, fileId } = c.req.valid("param");
     await requireChatMember(getDb(c.env.DB), c.get("user").id, chatId);
     const object = await c.env.FILES.get(`chats/${chatId}/${fileId}`);
     if (!object) throw new ApiError(404, "File not found");

@@ -1,11 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
-import { RevokeSessionBody, type SessionSummary } from "../../contract";
+import { type SessionSummary, type RevokeSessionAnswer } from "../../contract";
 import { getAuth } from "../auth/auth";
 import { getDb } from "../db/client";
 import { session } from "../db/auth-schema";
 import { ApiError, ok } from "../lib/envelope";
 import { readSession } from "../lib/session";
-import { jsonBody } from "../lib/validate";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app";
 
@@ -49,18 +48,17 @@ function summary(s: StoredSession, currentId: string): SessionSummary {
 
 export async function listSessions(c: Context<AppEnv>) {
   const me = await signedIn(c);
-  return ok(c, (await sessionsOf(c, me.user.id)).map((s) => summary(s, me.session.id)));
+  return ok<SessionSummary[]>(c, (await sessionsOf(c, me.user.id)).map((s) => summary(s, me.session.id)));
 }
 
-export async function revokeSession(c: Context<AppEnv>) {
+export async function revokeSession(c: Context<AppEnv>, id: string) {
   const me = await signedIn(c);
-  const { id } = await jsonBody(c, RevokeSessionBody);
   // Only the caller's own sessions are searched, so another user's id is simply not found.
   const target = (await sessionsOf(c, me.user.id)).find((s) => s.id === id);
   if (!target) throw new ApiError(404, "Session not found");
   const res = await getAuth(c.env).api.revokeSession({ headers: c.req.raw.headers, body: { token: target.token }, asResponse: true });
   if (!res.ok) return res;
-  const answer = ok(c, { status: true });
+  const answer = ok<RevokeSessionAnswer>(c, { status: true });
   // Revoking the current session also clears its cookie, as better-auth's own route does.
   for (const cookie of res.headers.getSetCookie()) answer.headers.append("set-cookie", cookie);
   return answer;

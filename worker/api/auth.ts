@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ChangePasswordBody, SIGN_UP_ACCEPTED, SignInBody, SignUpBody, UpdateUserBody } from "../../contract";
+import { ChangePasswordBody, RevokeSessionBody, SIGN_UP_ACCEPTED, SignInBody, SignUpBody, UpdateUserBody, type SessionUser } from "../../contract";
 import { getAuth } from "../auth/auth";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { getDb } from "../db/client";
@@ -8,26 +8,21 @@ import { newApp } from "../lib/app";
 import { ApiError, fail, ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import { readSession } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { listSessions, revokeSession } from "./auth-sessions";
 import { closingRevokedSockets, signOut } from "./sign-out";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app";
 
 /**
- * Validates the body with our schema (content type, size, types, lengths) and hands better-auth
- * the parsed, trimmed values, so the server accepts exactly what the forms accept. `guard` runs
- * the checks that need more than the body (the account, the password dictionary).
+ * Hands better-auth the body our schema validated (content type, size, types, lengths) as the
+ * parsed, trimmed values, so the server accepts exactly what the forms accept.
  */
-function forwardValidated<S extends v.GenericSchema>(schema: S, guard?: (c: Context<AppEnv>, body: v.InferOutput<S>) => Promise<void>) {
-  return async (c: Context<AppEnv>) => {
-    const body = await jsonBody(c, schema);
-    await guard?.(c, body);
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete("content-length");
-    const request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
-    return getAuth(c.env).handler(request);
-  };
+function forwardToAuth(c: Context<AppEnv>, body: unknown) {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete("content-length");
+  const request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
+  return getAuth(c.env).handler(request);
 }
 
 /**
@@ -58,13 +53,11 @@ async function hasAccount(c: Context<AppEnv>, email: string): Promise<boolean> {
  * creates nothing for a known e-mail but hashes the password all the same, and whatever happened
  * the answer is this one text; the client then signs in. See docs/accounts.md.
  */
-async function signUp(c: Context<AppEnv>) {
+async function signUp(c: Context<AppEnv>, body: v.InferOutput<typeof SignUpBody>) {
   const started = Date.now();
-  let known = false;
-  const res = await forwardValidated(SignUpBody, async (_c, body) => {
-    await assertPasswordAllowed(body.password, body);
-    known = await hasAccount(c, body.email);
-  })(c);
+  await assertPasswordAllowed(body.password, body);
+  const known = await hasAccount(c, body.email);
+  const res = await forwardToAuth(c, body);
   if (!res.ok) return res;
   const elapsed = Date.now() - started;
   if (known) await new Promise((resolve) => setTimeout(resolve, Math.max(0, typicalCreationMs() - elapsed)));
@@ -89,20 +82,26 @@ const PASS_THROUGH = ["/revoke-sessions", "/revoke-other-sessions"];
 export const authApi = newApp()
   .get("/session", async (c) => {
     const session = await readSession(c);
-    if (!session) return ok(c, null);
+    if (!session) return ok<SessionUser | null>(c, null);
     const membership = await currentMembership(getDb(c.env.DB), session.user);
-    return ok(c, toSessionUser(session.user, membership));
+    return ok<SessionUser | null>(c, toSessionUser(session.user, membership));
   })
-  .post("/sign-up/email", signUp)
-  .post("/sign-in/email", forwardValidated(SignInBody))
-  .post("/update-user", forwardValidated(UpdateUserBody))
+  .post("/sign-up/email", json(SignUpBody), (c) => signUp(c, c.req.valid("json")))
+  .post("/sign-in/email", json(SignInBody), (c) => forwardToAuth(c, c.req.valid("json")))
+  .post("/update-user", json(UpdateUserBody), (c) => forwardToAuth(c, c.req.valid("json")))
   .post(
     "/change-password",
+    json(ChangePasswordBody),
     // With revokeOtherSessions the other devices' sockets close too, as for the revoke routes.
-    closingRevokedSockets(forwardValidated(ChangePasswordBody, async (c, body) => assertPasswordAllowed(body.newPassword, await signedInUser(c)))),
+    (c) =>
+      closingRevokedSockets(c, async () => {
+        const body = c.req.valid("json");
+        await assertPasswordAllowed(body.newPassword, await signedInUser(c));
+        return forwardToAuth(c, body);
+      }),
   )
   .get("/list-sessions", listSessions)
-  .post("/revoke-session", closingRevokedSockets(revokeSession))
+  .post("/revoke-session", json(RevokeSessionBody), (c) => closingRevokedSockets(c, () => revokeSession(c, c.req.valid("json").id)))
   .post("/sign-out", signOut)
-  .on("POST", PASS_THROUGH, closingRevokedSockets((c) => getAuth(c.env).handler(c.req.raw)))
+  .on("POST", PASS_THROUGH, (c) => closingRevokedSockets(c, () => getAuth(c.env).handler(c.req.raw)))
   .all("/*", (c) => fail(c, 404, "Not found"));

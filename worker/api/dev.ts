@@ -1,12 +1,13 @@
 import { eq, like, or } from "drizzle-orm";
-import { DevUserQuery, Id, SetMembershipBody, type DevFuncData } from "../../contract";
+import { DevUserQuery, Id, SetMembershipBody, type DevFuncData, type DevUsersAnswer, type DevUser } from "../../contract";
 import { getDb } from "../db/client";
 import { toDevUser } from "../db/mappers";
 import { user } from "../db/schema";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import * as v from "valibot";
+import { json, param, query } from "../lib/validate";
 
 /** The developer functions this build offers; the settings page shows one section per entry. */
 const DEV_FUNCTIONS = ["set_membership"];
@@ -26,20 +27,20 @@ export const devApi = newApp()
     if (!c.get("user").hasDevAccess) throw new ApiError(403, "Developer access required");
     await next();
   })
-  .get("/users", async (c) => {
-    const { query } = queryOf(c, DevUserQuery);
-    const pattern = `%${query.replace(/[%_]/g, "")}%`;
+  .get("/users", query(DevUserQuery), async (c) => {
+    const { query: text } = c.req.valid("query");
+    const pattern = `%${text.replace(/[%_]/g, "")}%`;
     const rows = await getDb(c.env.DB)
       .select()
       .from(user)
       .where(or(like(user.name, pattern), like(user.email, pattern)))
       .orderBy(user.email)
       .limit(50);
-    return ok(c, { users: rows.map(toDevUser) });
+    return ok<DevUsersAnswer>(c, { users: rows.map(toDevUser) });
   })
-  .put("/users/:userId/membership", async (c) => {
-    const userId = parseWith(Id, c.req.param("userId"));
-    const body = await jsonBody(c, SetMembershipBody);
+  .put("/users/:userId/membership", param(v.object({ userId: Id })), json(SetMembershipBody), async (c) => {
+    const { userId } = c.req.valid("param");
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const [row] = await db
       .update(user)
@@ -52,5 +53,5 @@ export const devApi = newApp()
       .where(eq(user.id, userId))
       .returning();
     if (!row) throw new ApiError(404, "User not found");
-    return ok(c, toDevUser(row));
+    return ok<DevUser>(c, toDevUser(row));
   });

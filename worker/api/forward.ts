@@ -1,4 +1,4 @@
-import { ForwardBody, STREAM_AGENT, STREAM_DISCUSS } from "../../contract";
+import { ForwardBody, STREAM_AGENT, STREAM_DISCUSS, type ForwardAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { vireIdsOwnedBy } from "../db/chats";
 import { newApp } from "../lib/app";
@@ -8,7 +8,7 @@ import { newId } from "../lib/ids";
 import { mergedForwardContent } from "../lib/merged-forward";
 import { requireCurrentMembership } from "../lib/org-access";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { openPrivateChat, privateChatTarget } from "../chats/private-chat";
 import { privateChatError } from "../lib/refusals";
@@ -16,8 +16,8 @@ import { privateChatError } from "../lib/refusals";
 /** `/api/forward-messages`: one merged_forward message per recipient chat (spec 02 §2.14). */
 export const forwardApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const body = await jsonBody(c, ForwardBody);
+  .post("/", json(ForwardBody), async (c) => {
+    const body = c.req.valid("json");
     if (!body.sourceChatId) throw new ApiError(400, "Chat ID not found, cannot forward message");
     const db = getDb(c.env.DB);
     const me = c.get("user");
@@ -54,5 +54,5 @@ export const forwardApi = newApp()
     for (const t of chatIds) {
       await roomStub(c.env, t.chatId).append({ id: newId("msg_fwd"), sender, chatType: t.stream, messageType: "merged_forward", content });
     }
-    return ok(c, { success: true, forwarded: chatIds.length, chatIds: chatIds.map((t) => t.chatId) });
+    return ok<ForwardAnswer>(c, { success: true, forwarded: chatIds.length, chatIds: chatIds.map((t) => t.chatId) });
   });

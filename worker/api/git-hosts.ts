@@ -1,9 +1,10 @@
 import * as v from "valibot";
+import type { GithubRepository, GithubReposAnswer, GithubStatusAnswer, GitlabAuthAnswer, GitlabReposAnswer, GitlabRepository } from "../../contract";
 import type { Env } from "../env";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, queryOf } from "../lib/validate";
+import { json, query } from "../lib/validate";
 import { ADDRESS_NOT_ALLOWED, AddressNotAllowed, boundedJson, checkOutboundUrl, outboundFetch, settleFailure } from "../lib/outbound";
 
 /**
@@ -44,48 +45,6 @@ const GitlabReposBody = v.object({
   authType: v.optional(v.picklist(["oauth", "private_token"]), "oauth"),
 });
 const GithubReposQuery = v.object({ type: v.optional(v.picklist(["user"])), search: v.optional(v.pipe(v.string(), v.maxLength(256))) });
-
-/** `POST /api/gitlab-proxy/auth`. */
-export interface GitlabAuthAnswer {
-  success: true;
-  access_token: string;
-  authType: "oauth";
-  refresh_token: string | null;
-  user: { email: string | null; username: string | null; name: string | null };
-}
-export interface GitlabRepository {
-  id: number;
-  name: string;
-  description: string;
-  landing_url: string;
-  ssh_repo_url: string;
-  http_repo_url: string;
-  default_branch: string;
-  last_activity_at: string;
-  /** The namespace's full path, or 'Personal Projects' for the user's own namespace. */
-  group: string;
-}
-/** `POST /api/gitlab-proxy/repositories`; `groups` is in display order ('Personal Projects' last). */
-export interface GitlabReposAnswer {
-  success: true;
-  repositories: GitlabRepository[];
-  groups: string[];
-}
-export interface GithubRepository {
-  id: number;
-  name: string;
-  full_name: string;
-  description: string | null;
-  owner: { login: string };
-  clone_url: string;
-  ssh_url: string;
-  html_url: string;
-  private: boolean;
-  language: string | null;
-  stargazers_count: number;
-  default_branch: string;
-  updated_at: string | null;
-}
 
 /**
  * The server's base URL without trailing slash, query or fragment; only http(s), no embedded
@@ -170,8 +129,8 @@ function groupsOf(repos: GitlabRepository[]): string[] {
 /** `/api/gitlab-proxy`: sign-in and repository listing on a self-hosted GitLab. */
 export const gitlabProxyApi = newApp()
   .use(requireUser)
-  .post("/auth", async (c) => {
-    const body = await jsonBody(c, GitlabAuthBody);
+  .post("/auth", json(GitlabAuthBody), async (c) => {
+    const body = c.req.valid("json");
     if (!body.username.trim() || !body.password) throw new ApiError(400, GIT_HOST_TEXTS.credentialsRequired);
     const base = serverBase(c.env, body.serverUrl);
     const started = Date.now();
@@ -196,8 +155,8 @@ export const gitlabProxyApi = newApp()
       user: { email: profile?.email || profile?.public_email || null, username: profile?.username ?? body.username.trim(), name: profile?.name ?? null },
     });
   })
-  .post("/repositories", async (c) => {
-    const body = await jsonBody(c, GitlabReposBody);
+  .post("/repositories", json(GitlabReposBody), async (c) => {
+    const body = c.req.valid("json");
     const base = serverBase(c.env, body.serverUrl);
     const started = Date.now();
     const projects: GitlabProject[] = [];
@@ -272,18 +231,18 @@ async function githubList(env: Env, path: string, failure: string): Promise<Gith
 /** `/api/auth/github`: whether the public git host can be listed (mounted before better-auth's catch-all). */
 export const githubAuthApi = newApp()
   .use(requireUser)
-  .get("/status", (c) => ok(c, { authorized: !!c.env.GITHUB_TOKEN?.trim() }));
+  .get("/status", (c) => ok<GithubStatusAnswer>(c, { authorized: !!c.env.GITHUB_TOKEN?.trim() }));
 
 /** `/api/github`: repositories of the configured account, or a search of public ones. */
 export const githubApi = newApp()
   .use(requireUser)
-  .get("/repositories", async (c) => {
-    const query = queryOf(c, GithubReposQuery);
-    if (query.search !== undefined) {
-      const q = query.search.trim();
+  .get("/repositories", query(GithubReposQuery), async (c) => {
+    const { search } = c.req.valid("query");
+    if (search !== undefined) {
+      const q = search.trim();
       if (!q) throw new ApiError(400, GIT_HOST_TEXTS.searchRequired);
-      return ok(c, { repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed) });
+      return ok<GithubReposAnswer>(c, { repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed) });
     }
     if (!c.env.GITHUB_TOKEN?.trim()) throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
-    return ok(c, { repositories: await githubList(c.env, "/user/repos?per_page=100&sort=updated", GIT_HOST_TEXTS.githubFailed) });
+    return ok<GithubReposAnswer>(c, { repositories: await githubList(c.env, "/user/repos?per_page=100&sort=updated", GIT_HOST_TEXTS.githubFailed) });
   });

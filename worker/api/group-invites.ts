@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { GroupInviteBody, Id, type GroupInvite } from "../../contract";
+import { GroupInviteBody, Id, type GroupInvite, type GroupInvitesAnswer, type GroupInviteCreated, type GroupInviteAccepted } from "../../contract";
 import { getDb } from "../db/client";
 import { findChat, seenSoFar } from "../db/chats";
 import { chatParticipant, groupInvite, user as userTable } from "../db/schema";
@@ -10,10 +10,11 @@ import { announceChat, syncRoomMembers, tell } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { newId, randomCode } from "../lib/ids";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import { json, param, query } from "../lib/validate";
 
 const INVITE_DAYS = 7;
 const ListQuery = v.object({ type: v.optional(v.picklist(["sent"])), chatId: Id });
+const AcceptParam = v.object({ inviteCode: v.pipe(v.string(), v.maxLength(64)) });
 
 function toInvite(row: typeof groupInvite.$inferSelect, chatName: string, now = Date.now()): GroupInvite {
   const expired = row.status === "pending" && row.expiresAt.getTime() <= now;
@@ -32,16 +33,16 @@ function toInvite(row: typeof groupInvite.$inferSelect, chatName: string, now = 
 /** `/api/group-invites`: the owner invites people by e-mail; the link lets the invitee join (spec 02 §2.11). */
 export const groupInvitesApi = newApp()
   .use(requireUser)
-  .get("/", async (c) => {
-    const { chatId } = queryOf(c, ListQuery);
+  .get("/", query(ListQuery), async (c) => {
+    const { chatId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     const access = await requireGroupMember(db, c.get("user").id, chatId);
     requireOwner(access, "only owner can invite external");
     const rows = await db.select().from(groupInvite).where(eq(groupInvite.chatId, chatId)).orderBy(desc(groupInvite.createdAt));
-    return ok(c, { invites: rows.map((r) => toInvite(r, access.chat.name)) });
+    return ok<GroupInvitesAnswer>(c, { invites: rows.map((r) => toInvite(r, access.chat.name)) });
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, GroupInviteBody);
+  .post("/", json(GroupInviteBody), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const me = c.get("user");
     const access = await requireGroupMember(db, me.id, body.chatId);
@@ -58,7 +59,7 @@ export const groupInvitesApi = newApp()
       expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
     };
     await db.insert(groupInvite).values(row);
-    return ok(c, {
+    return ok<GroupInviteCreated>(c, {
       id: row.id,
       expiresAt: row.expiresAt.toISOString(),
       inviteCode: row.inviteCode,
@@ -66,8 +67,8 @@ export const groupInvitesApi = newApp()
       systemNotificationData: { inviteeUserId: invitee?.id ?? null, organizationId: access.chat.orgId, chatName: access.chat.name, inviterName: me.name, inviteCode: row.inviteCode },
     });
   })
-  .post("/:inviteCode/accept", async (c) => {
-    const code = parseWith(v.pipe(v.string(), v.maxLength(64)), c.req.param("inviteCode"));
+  .post("/:inviteCode/accept", param(AcceptParam), async (c) => {
+    const { inviteCode: code } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const me = c.get("user");
     const [invite] = await db.select().from(groupInvite).where(eq(groupInvite.inviteCode, code.toUpperCase())).limit(1);
@@ -80,7 +81,7 @@ export const groupInvitesApi = newApp()
     // removed member back in.
     if (invite.status === "accepted") {
       const [still] = await db.select().from(chatParticipant).where(and(eq(chatParticipant.chatId, chat.id), eq(chatParticipant.participantId, me.id))).limit(1);
-      if (still) return ok(c, { chatId: chat.id, chatName: chat.name });
+      if (still) return ok<GroupInviteAccepted>(c, { chatId: chat.id, chatName: chat.name });
       throw new ApiError(410, "This invitation has already been used");
     }
     if (invite.status !== "pending") throw new ApiError(410, `This invitation is ${invite.status}`);
@@ -96,5 +97,5 @@ export const groupInvitesApi = newApp()
       const others = (await db.select({ id: chatParticipant.participantId }).from(chatParticipant).where(eq(chatParticipant.chatId, chat.id))).map((r) => r.id);
       await tell(c.env, others.filter((id) => id !== me.id), { type: "member_add", chatId: chat.id, participantIds: [me.id] });
     }
-    return ok(c, { chatId: chat.id, chatName: chat.name });
+    return ok<GroupInviteAccepted>(c, { chatId: chat.id, chatName: chat.name });
   });

@@ -1,12 +1,14 @@
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { Id, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS, KnowledgeBaseBody, KnowledgeFileBody } from "../../contract";
+import type { KnowledgeBase, KnowledgeFile, KnowledgeFileDeleted, KnowledgeRepairAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { knowledgeBase, knowledgeFile } from "../db/schema";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith } from "../lib/validate";
+import * as v from "valibot";
+import { json, param } from "../lib/validate";
 import { knowledgeKindOf } from "../knowledge/file-types";
 import { TRANSIENT_FAILURE, indexFile } from "../knowledge/indexer";
 import { deleteFileRows, fileCounts, findFileInBase, insertFileWithinLimit, requireOwnBase, toKnowledgeBase, toKnowledgeFile } from "../knowledge/store";
@@ -21,45 +23,48 @@ const STUCK_AFTER_MS = 2 * 60_000;
 /** Repairs extract text in the request; a few at a time keeps each call within its CPU budget. */
 const REPAIRS_PER_CALL = 10;
 
+const IdParam = v.object({ id: Id });
+const FileParam = v.object({ id: Id, fileId: Id });
+
 /** `/api/virtual-employees/{id}/knowledge-base`, mounted by the VIRE routes (which check the session). */
 export const vireKnowledgeApi = newApp()
-  .get("/:id/knowledge-base", async (c) => {
+  .get("/:id/knowledge-base", param(IdParam), async (c) => {
     const db = getDb(c.env.DB);
-    const vire = await findOwnVire(db, c.get("user").id, parseWith(Id, c.req.param("id")));
+    const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const rows = await db.select().from(knowledgeBase).where(eq(knowledgeBase.vireId, vire.id)).orderBy(asc(knowledgeBase.createdAt));
     const counts = await fileCounts(db, rows.map((r) => r.id));
-    return ok(c, rows.map((r) => toKnowledgeBase(r, counts.get(r.id) ?? 0)));
+    return ok<KnowledgeBase[]>(c, rows.map((r) => toKnowledgeBase(r, counts.get(r.id) ?? 0)));
   })
-  .post("/:id/knowledge-base", async (c) => {
-    const { name } = await jsonBody(c, KnowledgeBaseBody);
+  .post("/:id/knowledge-base", json(KnowledgeBaseBody), param(IdParam), async (c) => {
+    const { name } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
-    const vire = await findOwnVire(db, user.id, parseWith(Id, c.req.param("id")));
+    const vire = await findOwnVire(db, user.id, c.req.valid("param").id);
     const existing = await db.select().from(knowledgeBase).where(eq(knowledgeBase.vireId, vire.id));
     // The client creates its collection on first upload; a repeated create (two tabs, a retry) gets the same one.
     const same = existing.find((b) => b.name.toLowerCase() === name.toLowerCase());
-    if (same) return ok(c, toKnowledgeBase(same, (await fileCounts(db, [same.id])).get(same.id) ?? 0));
+    if (same) return ok<KnowledgeBase>(c, toKnowledgeBase(same, (await fileCounts(db, [same.id])).get(same.id) ?? 0));
     if (existing.length >= MAX_BASES_PER_VIRE) throw new ApiError(409, `A virtual employee can have at most ${MAX_BASES_PER_VIRE} knowledge bases`);
     const id = newId("kb");
     await db.insert(knowledgeBase).values({ id, vireId: vire.id, ownerId: user.id, name });
     const [row] = await db.select().from(knowledgeBase).where(eq(knowledgeBase.id, id));
-    return ok(c, toKnowledgeBase(row!, 0));
+    return ok<KnowledgeBase>(c, toKnowledgeBase(row!, 0));
   });
 
 /** `/api/knowledge-base/{id}/files`: the documents of a collection (spec 01 §7). */
 export const knowledgeBaseApi = newApp()
   .use(requireUser)
-  .get("/:id/files", async (c) => {
+  .get("/:id/files", param(IdParam), async (c) => {
     const db = getDb(c.env.DB);
-    const base = await requireOwnBase(db, c.get("user").id, parseWith(Id, c.req.param("id")));
+    const base = await requireOwnBase(db, c.get("user").id, c.req.valid("param").id);
     const rows = await db.select().from(knowledgeFile).where(eq(knowledgeFile.baseId, base.id)).orderBy(asc(knowledgeFile.createdAt));
-    return ok(c, rows.map(toKnowledgeFile));
+    return ok<KnowledgeFile[]>(c, rows.map(toKnowledgeFile));
   })
-  .post("/:id/files", async (c) => {
-    const body = await jsonBody(c, KnowledgeFileBody);
+  .post("/:id/files", json(KnowledgeFileBody), param(IdParam), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
-    const base = await requireOwnBase(db, user.id, parseWith(Id, c.req.param("id")));
+    const base = await requireOwnBase(db, user.id, c.req.valid("param").id);
     const ref = parseUploadUrl(body.url);
     if (!ref || ref.userId !== user.id) throw new ApiError(404, "Uploaded file not found; upload the file first");
     const key = uploadKey(ref);
@@ -77,16 +82,17 @@ export const knowledgeBaseApi = newApp()
       chatId: body.chatId,
     });
     await indexFile(c.env, db, row);
-    return ok(c, toKnowledgeFile(await findFileInBase(db, base.id, row.id)));
+    return ok<KnowledgeFile>(c, toKnowledgeFile(await findFileInBase(db, base.id, row.id)));
   })
-  .delete("/:id/files/:fileId", async (c) => {
+  .delete("/:id/files/:fileId", param(FileParam), async (c) => {
     const db = getDb(c.env.DB);
-    const base = await requireOwnBase(db, c.get("user").id, parseWith(Id, c.req.param("id")));
-    const file = await findFileInBase(db, base.id, parseWith(Id, c.req.param("fileId")));
+    const { id, fileId } = c.req.valid("param");
+    const base = await requireOwnBase(db, c.get("user").id, id);
+    const file = await findFileInBase(db, base.id, fileId);
     await deleteFileRows(db, file.id);
     // After the rows: a failed R2 delete leaves an orphan object, never a record pointing at nothing.
     await c.env.FILES.delete(file.uploadKey).catch((err) => console.error("knowledge: R2 delete failed", file.uploadKey, err));
-    return ok(c, { id: file.id });
+    return ok<KnowledgeFileDeleted>(c, { id: file.id });
   });
 
 /**
@@ -115,5 +121,5 @@ export const knowledgeDebugApi = newApp()
       .orderBy(asc(knowledgeFile.updatedAt))
       .limit(REPAIRS_PER_CALL);
     for (const file of broken) await indexFile(c.env, db, file);
-    return ok(c, { ok: true, repaired: broken.length });
+    return ok<KnowledgeRepairAnswer>(c, { ok: true, repaired: broken.length });
   });

@@ -1,11 +1,11 @@
-import { Id, JoinOrganizationBody, UpdateMemberRoleBody, type JoinOrganizationData, type OrganizationInvite } from "../../contract";
+import { Id, JoinOrganizationBody, UpdateMemberRoleBody, type JoinOrganizationData, type OrganizationInvite, type MemberRoleAnswer, type OrganizationInfoAnswer, type OrganizationUsersAnswer, type OrganizationDetails } from "../../contract";
 import { getDb } from "../db/client";
 import { addMember, countAdmins, findByInviteCode, findMembership, resetInviteCode, setCurrentOrg, setMemberRole } from "../db/organizations";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireAdmin, requireCurrentMembership, requireMembership } from "../lib/org-access";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import { json, param, query } from "../lib/validate";
 import * as v from "valibot";
 import { listMembers } from "../db/organizations";
 import { notifyUsers } from "../rooms/stubs";
@@ -15,16 +15,16 @@ const UsersQuery = v.object({
   excludeSelf: v.optional(v.picklist(["true", "false"], "excludeSelf must be true or false")),
   friendsOnly: v.optional(v.picklist(["true", "false"], "friendsOnly must be true or false")),
 });
-
-
+const OrgParam = v.object({ orgId: Id });
+const MemberParam = v.object({ orgId: Id, userId: Id });
 
 const invitePath = (code: string) => `/join/${code}`;
 
 /** `/api/organizations`: joining by invite code, the invite code itself, and member roles. */
 export const organizationsApi = newApp()
   .use(requireUser)
-  .post("/join", async (c) => {
-    const { inviteCode } = await jsonBody(c, JoinOrganizationBody);
+  .post("/join", json(JoinOrganizationBody), async (c) => {
+    const { inviteCode } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const org = await findByInviteCode(db, inviteCode);
@@ -38,22 +38,21 @@ export const organizationsApi = newApp()
     await notifyUsers(c.env, members.map((m) => m.user.id), { type: "refresh_organizations" });
     return ok<JoinOrganizationData>(c, { organizationId: org.id, displayName: org.displayName, alreadyMember });
   })
-  .get("/:orgId/invite", async (c) => {
-    const orgId = parseWith(Id, c.req.param("orgId"));
+  .get("/:orgId/invite", param(OrgParam), async (c) => {
+    const { orgId } = c.req.valid("param");
     const m = await requireAdmin(getDb(c.env.DB), c.get("user").id, orgId);
     return ok<OrganizationInvite>(c, { organizationId: orgId, inviteCode: m.org.inviteCode, invitePath: invitePath(m.org.inviteCode) });
   })
-  .post("/:orgId/invite/reset", async (c) => {
-    const orgId = parseWith(Id, c.req.param("orgId"));
+  .post("/:orgId/invite/reset", param(OrgParam), async (c) => {
+    const { orgId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     await requireAdmin(db, c.get("user").id, orgId);
     const code = await resetInviteCode(db, orgId);
     return ok<OrganizationInvite>(c, { organizationId: orgId, inviteCode: code, invitePath: invitePath(code) });
   })
-  .put("/:orgId/members/:userId", async (c) => {
-    const orgId = parseWith(Id, c.req.param("orgId"));
-    const targetId = parseWith(Id, c.req.param("userId"));
-    const { userType } = await jsonBody(c, UpdateMemberRoleBody);
+  .put("/:orgId/members/:userId", param(MemberParam), json(UpdateMemberRoleBody), async (c) => {
+    const { orgId, userId: targetId } = c.req.valid("param");
+    const { userType } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const admin = await requireAdmin(db, c.get("user").id, orgId);
     const target = await findMembership(db, targetId, orgId);
@@ -64,7 +63,7 @@ export const organizationsApi = newApp()
     }
     await setMemberRole(db, orgId, targetId, userType);
     await notifyUsers(c.env, [targetId], { type: "refresh_organizations" });
-    return ok(c, { organizationId: orgId, userId: targetId, userType });
+    return ok<MemberRoleAnswer>(c, { organizationId: orgId, userId: targetId, userType });
   });
 
 /** `/api/organization`: the singular paths the spec's clients call. */
@@ -72,21 +71,21 @@ export const organizationApi = newApp()
   .use(requireUser)
   .get("/info", async (c) => {
     const m = await requireCurrentMembership(getDb(c.env.DB), c.get("user"));
-    return ok(c, { organization: { id: m.org.id, name: m.org.name, displayName: m.org.displayName } });
+    return ok<OrganizationInfoAnswer>(c, { organization: { id: m.org.id, name: m.org.name, displayName: m.org.displayName } });
   })
-  .get("/users", async (c) => {
-    const { excludeSelf } = queryOf(c, UsersQuery);
+  .get("/users", query(UsersQuery), async (c) => {
+    const { excludeSelf } = c.req.valid("query");
     const m = await requireCurrentMembership(getDb(c.env.DB), c.get("user"));
     const me = c.get("user").id;
     const rows = await listMembers(getDb(c.env.DB), m.org.id);
     const users = rows.filter((r) => excludeSelf !== "true" || r.user.id !== me).map(toOrganizationUser);
-    return ok(c, { users });
+    return ok<OrganizationUsersAnswer>(c, { users });
   })
-  .get("/:orgId/details", async (c) => {
-    const orgId = parseWith(Id, c.req.param("orgId"));
+  .get("/:orgId/details", param(OrgParam), async (c) => {
+    const { orgId } = c.req.valid("param");
     const user = c.get("user");
     const m = await requireMembership(getDb(c.env.DB), user.id, orgId);
-    return ok(c, {
+    return ok<OrganizationDetails>(c, {
       organization: {
         id: m.org.id,
         name: m.org.name,

@@ -1,18 +1,19 @@
 import type { Context } from "hono";
 import * as v from "valibot";
 import { CheckoutBody, CommitBody, SaveFileBody, type Commit, type FileContent, type FileDiff, type FileTreeAnswer, type GitStatus, type GitStatusAnswer, type ProjectConfig } from "../../contract";
+import type { CheckoutAnswer, CommitAnswer, CommitListAnswer, DeletedFileAnswer, FileListAnswer, FileUploadAnswer, ProjectSearchAnswer, Reference, SavedFileAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireCan, requireProjectAccess } from "../lib/project-access";
-import { jsonBody, queryOf } from "../lib/validate";
+import { json, jsonBody, query, queryOf } from "../lib/validate";
 import { hostJson, hostStream, jsonInit, pickHeaders } from "../workspace/host";
 import { fallbackGitStatus, toCommits, toFileContent, toFileDiff, toFileList, toFileTree, toGitStatusAnswer, type HostDiff, type HostFile, type HostList, type HostTree } from "../workspace/mappers";
 import { publicOrigin } from "../workspace/public-origin";
 import { ReferencesQuery, findReferences } from "../workspace/references";
-import { ProjectSearchBody, type ProjectSearchAnswer } from "../workspace/search";
+import { ProjectSearchBody } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
-import { STORED_BYTES_CSP, isInlineType } from "../lib/file-content-type";
+import { STORED_BYTES_CSP, contentDisposition, isInlineType } from "../lib/file-content-type";
 
 const RelPath = (what: string) => v.pipe(v.optional(v.string(`${what} is required`), ""), v.minLength(1, `${what} is required`), v.maxLength(4096, `${what} is too long`));
 const OptionalPath = v.optional(v.pipe(v.string(), v.maxLength(4096, "Path is too long")), "");
@@ -59,7 +60,7 @@ export async function fileListHandler(c: Ctx) {
   const { project } = await requireProjectAccess(c);
   const q = queryOf(c, ListQuery);
   const list = await hostJson<HostList>(c.env, project, "list", { includeHidden: q.include_hidden });
-  return ok(c, toFileList(list, q.include_metadata !== "false"));
+  return ok<FileListAnswer>(c, toFileList(list, q.include_metadata !== "false"));
 }
 
 export async function fileUploadHandler(c: Ctx) {
@@ -73,7 +74,7 @@ export async function fileUploadHandler(c: Ctx) {
   // The body goes through untouched; the host reads `file`, `file_path` and `overwrite` from it.
   const res = await hostStream(c.env, access.project, "upload", { path: q.path || q.folderPath || undefined }, { method: "POST", headers: { "content-type": type }, body: c.req.raw.body }, 120_000);
   const answer = (await res.json()) as { files: { path: string; size: number }[] };
-  return ok(c, { success: true, files: answer.files });
+  return ok<FileUploadAnswer>(c, { success: true, files: answer.files });
 }
 
 export async function searchHandler(c: Ctx) {
@@ -86,60 +87,59 @@ export async function searchHandler(c: Ctx) {
 /** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
 export const projectFilesApi = newApp()
   .get("/:id/git-status", gitStatusHandler)
-  .get("/:id/find-react-references", async (c) => {
+  .get("/:id/find-react-references", query(ReferencesQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    return ok(c, await findReferences(c.env, project, queryOf(c, ReferencesQuery).q));
+    return ok<Reference[]>(c, await findReferences(c.env, project, c.req.valid("query").q));
   })
-  .get("/:id/commits", async (c) => {
+  .get("/:id/commits", query(CommitsQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const { limit } = queryOf(c, CommitsQuery);
-    return ok(c, toCommits((await hostJson<{ commits: Commit[] }>(c.env, project, "git/commits", { limit })).commits));
+    const { limit } = c.req.valid("query");
+    return ok<CommitListAnswer>(c, toCommits((await hostJson<{ commits: Commit[] }>(c.env, project, "git/commits", { limit })).commits));
   })
-  .post("/:id/commit", async (c) => {
+  .post("/:id/commit", json(CommitBody), async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
-    const { message } = await jsonBody(c, CommitBody);
+    const { message } = c.req.valid("json");
     const done = await hostJson<{ hash: string; message: string }>(c.env, access.project, "git/commit", {}, jsonInit("POST", { message }, 30_000));
-    return ok(c, { hash: done.hash, message: done.message });
+    return ok<CommitAnswer>(c, { hash: done.hash, message: done.message });
   })
-  .post("/:id/checkout", async (c) => {
+  .post("/:id/checkout", json(CheckoutBody), async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
-    const { commitHash } = await jsonBody(c, CheckoutBody);
+    const { commitHash } = c.req.valid("json");
     const done = await hostJson<{ hash: string }>(c.env, access.project, "git/checkout", {}, jsonInit("POST", { commitHash }, 30_000));
-    return ok(c, { hash: done.hash });
+    return ok<CheckoutAnswer>(c, { hash: done.hash });
   })
-  .get("/:id/file-diff", async (c) => {
+  .get("/:id/file-diff", query(DiffQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const q = queryOf(c, DiffQuery);
+    const q = c.req.valid("query");
     const diff = await hostJson<HostDiff>(c.env, project, "git/diff", { path: q.filePath });
     return ok<FileDiff>(c, toFileDiff(diff, q.getOriginal !== "false"));
   })
-  .get("/:id/file-tree-lazy", async (c) => {
+  .get("/:id/file-tree-lazy", query(TreeQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const { parent_path } = queryOf(c, TreeQuery);
+    const { parent_path } = c.req.valid("query");
     return ok<FileTreeAnswer>(c, toFileTree(await hostJson<HostTree>(c.env, project, "tree", { path: parent_path || undefined })));
   })
   .get("/:id/file-list", fileListHandler)
-  .get("/:id/folder-download", async (c) => {
+  .get("/:id/folder-download", query(FolderQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const { folderPath } = queryOf(c, FolderQuery);
+    const { folderPath } = c.req.valid("query");
     const res = await hostStream(c.env, project, "download", { path: folderPath || undefined });
     const headers = pickHeaders(res.headers, ["content-type", "content-disposition", "x-folder-size", "x-file-count"]);
     headers.set("cache-control", "no-store");
     headers.set("content-security-policy", STORED_BYTES_CSP);
     return new Response(res.body, { status: 200, headers });
   })
-  .get("/:id/file-raw", async (c) => {
+  .get("/:id/file-raw", query(RawQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const q = queryOf(c, RawQuery);
+    const q = c.req.valid("query");
     const res = await hostStream(c.env, project, "raw", { path: q.filePath });
     const headers = pickHeaders(res.headers, ["content-type", "content-length"]);
     const name = q.filePath.split("/").pop() ?? "file";
-    const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-    // Workspace files are anyone's bytes: only passive formats may render when opened (finding 3).
+    // Workspace files are anyone's bytes: only passive formats may render when opened.
     const inline = q.download !== "true" && isInlineType(headers.get("content-type") ?? "");
-    headers.set("content-disposition", `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    headers.set("content-disposition", contentDisposition(inline ? "inline" : "attachment", name));
     headers.set("content-security-policy", STORED_BYTES_CSP);
     headers.set("x-content-type-options", "nosniff");
     headers.set("cache-control", "no-store");
@@ -156,26 +156,26 @@ export const projectFilesApi = newApp()
       permissions: { canEdit: edit, canUpload: upload, canUseTerminal: terminal, canRestart: restart, canKill: kill },
     });
   })
-  .get("/:id/file-content", async (c) => {
+  .get("/:id/file-content", query(FileQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
-    const { filePath } = queryOf(c, FileQuery);
+    const { filePath } = c.req.valid("query");
     return ok<FileContent>(c, toFileContent(await hostJson<HostFile>(c.env, project, "file", { path: filePath })));
   })
-  .post("/:id/file-content", async (c) => {
+  .post("/:id/file-content", query(FileQuery), json(SaveFileBody, { maxBytes: MAX_SAVE_BYTES }), async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
-    const { filePath } = queryOf(c, FileQuery);
+    const { filePath } = c.req.valid("query");
     refuseGitPaths(filePath);
-    const { file_content } = await jsonBody(c, SaveFileBody, MAX_SAVE_BYTES);
+    const { file_content } = c.req.valid("json");
     const saved = await hostJson<{ path: string; size: number }>(c.env, access.project, "file", {}, jsonInit("PUT", { path: filePath, content: file_content }, 30_000));
-    return ok(c, { success: true, filePath: saved.path, size: saved.size, error: null });
+    return ok<SavedFileAnswer>(c, { success: true, filePath: saved.path, size: saved.size, error: null });
   })
   .post("/:id/file-upload", fileUploadHandler)
-  .delete("/:id/file", async (c) => {
+  .delete("/:id/file", query(FileQuery), async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
-    const { filePath } = queryOf(c, FileQuery);
+    const { filePath } = c.req.valid("query");
     refuseGitPaths(filePath);
     const done = await hostJson<{ path: string }>(c.env, access.project, "file", { path: filePath }, { method: "DELETE", timeoutMs: 30_000 });
-    return ok(c, { success: true, filePath: done.path });
+    return ok<DeletedFileAnswer>(c, { success: true, filePath: done.path });
   });

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import * as v from "valibot";
-import { Id } from "../../contract";
+import { Id, type CreateSandboxAnswer, type SandboxDetail, type SandboxListAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith } from "../lib/validate";
-import { prepareSandbox, restartSandbox } from "../workspace/sandbox-lifecycle";
-import { ownSandbox, sandboxList, toSandboxInfo, userSandboxes, type SandboxDetail } from "../workspace/sandbox-state";
+import { json, param } from "../lib/validate";
+import { prepareSandbox, restartSandbox, type RestartAnswer } from "../workspace/sandbox-lifecycle";
+import { ownSandbox, sandboxList, toSandboxInfo, userSandboxes } from "../workspace/sandbox-state";
 
 /** Spec 03 §7.2 "POST /v1/sandboxes with provider, user_id, user_name"; the user is always the caller. */
 const CreateSandboxBody = v.object({
@@ -18,22 +18,7 @@ const CreateSandboxBody = v.object({
 
 /** Spec: restart with `enable_isolation=true`. Workspaces are always isolated by the host, so it is accepted and implied. */
 const RestartBody = v.object({ enable_isolation: v.optional(v.boolean()) });
-
-/** `POST /api/sandboxes` → `{success, data: {task_id, sandbox_id, status, subdomain, created}, error}`. */
-export interface CreateSandboxAnswer {
-  success: true;
-  data: { task_id: string | null; sandbox_id: string; status: SandboxDetail["status"]; subdomain: string | null; created: boolean };
-  error: null;
-}
-
-/**
- * A JSON body that may be missing altogether (callers that POST nothing, or a form-less beacon);
- * when present it is validated like any other.
- */
-export async function optionalJsonBody<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
-  if (c.req.header("content-type") || (c.req.header("content-length") ?? "0") !== "0") return jsonBody(c, schema);
-  return parseWith(schema, {});
-}
+const IdParam = v.object({ id: Id });
 
 /** A `user_id` in the body may only name the caller: nobody prepares or creates another's sandbox. */
 export function ownUserId(c: Context<AppEnv>, userId: string | undefined): string {
@@ -45,8 +30,8 @@ export function ownUserId(c: Context<AppEnv>, userId: string | undefined): strin
 /** `/api/sandboxes`: the caller's sandbox records (spec 03 §7.2 "Sandbox service"). */
 export const sandboxesApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const body = await optionalJsonBody(c, CreateSandboxBody);
+  .post("/", json(CreateSandboxBody, { optional: true }), async (c) => {
+    const body = c.req.valid("json");
     const userId = ownUserId(c, body.user_id);
     const { row, created } = await prepareSandbox(c.env, userId, body.provider);
     const info = toSandboxInfo(row);
@@ -56,13 +41,12 @@ export const sandboxesApi = newApp()
       error: null,
     });
   })
-  .get("/", async (c) => ok(c, sandboxList(await userSandboxes(getDb(c.env.DB), c.get("user").id))))
-  .get("/:id", async (c) => {
-    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, parseWith(Id, c.req.param("id")));
+  .get("/", async (c) => ok<SandboxListAnswer>(c, sandboxList(await userSandboxes(getDb(c.env.DB), c.get("user").id))))
+  .get("/:id", param(IdParam), async (c) => {
+    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return ok<SandboxDetail>(c, toSandboxInfo(row));
   })
-  .post("/:id/restart", async (c) => {
-    await optionalJsonBody(c, RestartBody);
-    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, parseWith(Id, c.req.param("id")));
-    return ok(c, await restartSandbox(c.env, row));
+  .post("/:id/restart", json(RestartBody, { optional: true }), param(IdParam), async (c) => {
+    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    return ok<RestartAnswer>(c, await restartSandbox(c.env, row));
   });

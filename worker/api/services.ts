@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { KillBody, type DomainsHealth, type KillAnswer, type SandboxStatus, type ServiceDomain } from "../../contract";
+import { KillBody, type DomainsHealth, type KillAnswer, type PrepareAnswer, type SandboxListAnswer, type SandboxStatus, type ServiceDomain } from "../../contract";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";
@@ -8,10 +8,10 @@ import { ApiError, ok } from "../lib/envelope";
 import { requireCan, requireProjectAccess, requireProjectAccessById } from "../lib/project-access";
 import { sandboxFetch, workspacePath } from "../lib/sandbox-client";
 import { requireUser } from "../lib/session";
-import { jsonBody, queryOf } from "../lib/validate";
-import { prepareSandbox, restartSandbox, restartTarget } from "../workspace/sandbox-lifecycle";
+import { json, query } from "../lib/validate";
+import { prepareSandbox, restartSandbox, restartTarget, type RestartAnswer } from "../workspace/sandbox-lifecycle";
 import { MAINTENANCE_STATUSES, currentSandbox, sandboxList, userSandboxes, type SandboxRow } from "../workspace/sandbox-state";
-import { optionalJsonBody, ownUserId } from "./sandboxes";
+import { ownUserId } from "./sandboxes";
 
 const DomainsQuery = v.object({
   /** The spec's client sends the owner's id; the Worker takes the owner from the project instead. */
@@ -20,13 +20,6 @@ const DomainsQuery = v.object({
 });
 const PrepareQuery = v.object({ wait_if_maintenance: v.optional(v.picklist(["true", "false"], "wait_if_maintenance must be true or false")) });
 const PrepareBody = v.object({ user_id: v.optional(v.string()) });
-
-/** `POST /api/sandbox` (agent server prepare, spec 03 §7.2) → `{success, data: {subdomain, sandbox_id, status}, error}`. */
-export interface PrepareAnswer {
-  success: true;
-  data: { subdomain: string | null; sandbox_id: string; status: SandboxStatus };
-  error: null;
-}
 
 type HostDomain = Omit<ServiceDomain, "process_info"> & { process_info?: Partial<ServiceDomain["process_info"]> };
 
@@ -77,17 +70,15 @@ async function killPort(env: Env, ownerId: string, projectId: string, port: numb
 /** `/api/sandbox`: preparing the caller's sandbox, and the services of a project's sandbox (spec 03 §2.5, §7.2). */
 export const sandboxServicesApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    // Nothing here blocks on the sandbox: with or without wait_if_maintenance the answer is
-    // immediate and `status` says whether it is still coming up.
-    queryOf(c, PrepareQuery);
-    const body = await optionalJsonBody(c, PrepareBody);
+  // Nothing here blocks on the sandbox: with or without wait_if_maintenance the answer is
+  // immediate and `status` says whether it is still coming up.
+  .post("/", query(PrepareQuery), json(PrepareBody, { optional: true }), async (c) => {
+    const body = c.req.valid("json");
     const { row } = await prepareSandbox(c.env, ownUserId(c, body.user_id));
     return ok<PrepareAnswer>(c, { success: true, data: { subdomain: row.subdomain, sandbox_id: row.id, status: row.status as SandboxStatus }, error: null });
   })
-  .get("/domains-health", async (c) => {
-    const query = queryOf(c, DomainsQuery);
-    const { project } = await requireProjectAccessById(c, query.workspace);
+  .get("/domains-health", query(DomainsQuery), async (c) => {
+    const { project } = await requireProjectAccessById(c, c.req.valid("query").workspace);
     const sandbox = await currentSandbox(getDb(c.env.DB), project.ownerId);
     const status = maintenance(sandbox);
     if (status) {
@@ -100,8 +91,8 @@ export const sandboxServicesApi = newApp()
     const app_domains = await hostDomains(c.env, project.ownerId, project.id);
     return ok<DomainsHealth>(c, { success: true, data: { sandbox_id: sandbox?.id ?? null, app_domains }, error: null });
   })
-  .post("/processes/kill", async (c) => {
-    const body = await jsonBody(c, KillBody);
+  .post("/processes/kill", json(KillBody), async (c) => {
+    const body = c.req.valid("json");
     const access = await requireProjectAccessById(c, body.workspace);
     requireCan(access, "kill");
     const { project } = access;
@@ -122,10 +113,10 @@ const signedIn: MiddlewareHandler<AppEnv> = (c, next) => ((c.var as Partial<AppE
 export const projectSandboxApi = newApp()
   .get("/:id/sandboxes", signedIn, async (c) => {
     const { project } = await requireProjectAccess(c);
-    return ok(c, sandboxList(await userSandboxes(getDb(c.env.DB), project.ownerId)));
+    return ok<SandboxListAnswer>(c, sandboxList(await userSandboxes(getDb(c.env.DB), project.ownerId)));
   })
   .post("/:id/restart-vm", signedIn, async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "restart");
-    return ok(c, await restartSandbox(c.env, await restartTarget(c.env, access.project.ownerId)));
+    return ok<RestartAnswer>(c, await restartSandbox(c.env, await restartTarget(c.env, access.project.ownerId)));
   });

@@ -19,11 +19,9 @@ export async function signOut(c: Context<AppEnv>): Promise<Response> {
  * Wraps a route that revokes sessions (one by id, all, all others): once it succeeded, the user's
  * sockets whose session is gone close now rather than at the next minute's check.
  */
-export function closingRevokedSockets(handler: (c: Context<AppEnv>) => Response | Promise<Response>) {
-  return async (c: Context<AppEnv>): Promise<Response> => {
-    const session = await readSession(c);
-    const res = await handler(c);
-    if (session && res.ok) await checkSessionsEverywhere(c.env, session.user.id);
-    return res;
-  };
+export async function closingRevokedSockets(c: Context<AppEnv>, revoke: () => Response | Promise<Response>): Promise<Response> {
+  const session = await readSession(c);
+  const res = await revoke();
+  if (session && res.ok) await checkSessionsEverywhere(c.env, session.user.id);
+  return res;
 }

@@ -3,7 +3,7 @@ import { completeText } from "../agents/complete";
 import { newApp } from "../lib/app";
 import { ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { fallbackSkills, mergeSkills, parseSkillList, skillPrompt, type SkillRequest } from "../vires/skills";
 import type { Env } from "../env";
 
@@ -34,8 +34,8 @@ export async function recommendSkills(env: Env, req: SkillRequest): Promise<Skil
 /** `/api/ai-skill-recommendations`: skills the AI suggests for a VIRE being edited (spec 01 §7). */
 export const skillRecommendationsApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const body = await jsonBody(c, SkillRecommendationBody);
+  .post("/", json(SkillRecommendationBody), async (c) => {
+    const body = c.req.valid("json");
     const req: SkillRequest = { name: body.name.trim(), role: body.role.trim(), description: body.description.trim(), existingSkills: body.existingSkills };
     return ok<SkillRecommendations>(c, await recommendSkills(c.env, req));
   });

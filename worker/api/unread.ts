@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { MarkReadBody } from "../../contract";
+import { MarkReadBody, type MarkReadAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { chat, chatParticipant } from "../db/schema";
 import { unreadOf } from "../db/unread";
@@ -7,13 +7,13 @@ import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
 import { ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 
 /** `/api/unread-messages/mark-read`: zeroes the agent part (default) or the human part (spec 01 §4). */
 export const unreadApi = newApp()
   .use(requireUser)
-  .post("/mark-read", async (c) => {
-    const { chatId, is_agent_msg } = await jsonBody(c, MarkReadBody);
+  .post("/mark-read", json(MarkReadBody), async (c) => {
+    const { chatId, is_agent_msg } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const userId = c.get("user").id;
     const { chat: row } = await requireChatMember(db, userId, chatId);
@@ -29,5 +29,5 @@ export const unreadApi = newApp()
       .where(and(eq(chatParticipant.chatId, chatId), eq(chatParticipant.participantId, userId)))
       .returning();
     const [counts] = await db.select({ human: chat.humanCount, agent: chat.agentCount }).from(chat).where(eq(chat.id, row.id));
-    return ok(c, { unread: unreadOf(counts ?? { human: 0, agent: 0 }, me!) });
+    return ok<MarkReadAnswer>(c, { unread: unreadOf(counts ?? { human: 0, agent: 0 }, me!) });
   });

@@ -5,7 +5,7 @@ import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { requireSameOrigin } from "../lib/origin";
 import { requireUser } from "../lib/session";
-import { queryOf } from "../lib/validate";
+import { query } from "../lib/validate";
 import { MIME_OF, confirmKnowledgeKind, knowledgeKindOf } from "../knowledge/file-types";
 import { SNIFF_BYTES, applyStoredFileHeaders } from "../lib/file-content-type";
 import { UPLOAD_ID, safeFileName, uploadKey, uploadUrl } from "../knowledge/uploads";
@@ -107,10 +107,16 @@ async function fileOf(req: Request): Promise<Body> {
  */
 export const uploadsApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
+  .post(
+    "/",
     // Not JSON, so a cross-site form could post here with the cookie; the Origin says who is asking.
-    requireSameOrigin(c);
-    const query = queryOf(c, UploadQuery);
+    async (c, next) => {
+      requireSameOrigin(c);
+      await next();
+    },
+    query(UploadQuery),
+    async (c) => {
+    const query = c.req.valid("query");
     const user = c.get("user");
     const headerType = c.req.header("content-type") ?? "";
     const multipart = headerType.toLowerCase().startsWith("multipart/");
@@ -133,7 +139,8 @@ export const uploadsApi = newApp()
       throw new ApiError(400, "The upload was interrupted; please try again");
     }
     return ok<UploadedFile>(c, { url: uploadUrl(ref), fileName, fileSize: body.size, mimeType: MIME_OF[kind] });
-  })
+    },
+  )
   .get("/:userId/:id/:fileName", async (c) => {
     const { userId, id, fileName } = c.req.param();
     // Someone else's upload answers exactly like a missing one.

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { Id, UpdateOrganizationBody, type AllOrganizationsData, type OrganizationsWithMembersData } from "../../contract";
+import { Id, UpdateOrganizationBody, type AllOrganizationsData, type OrganizationsWithMembersData, type CurrentOrganizationAnswer } from "../../contract";
 import { getDb } from "../db/client";
 import { toMember, toOrganization } from "../db/mappers";
 import { listMembers, listMemberships, setCurrentOrg } from "../db/organizations";
@@ -21,11 +21,11 @@ export const userApi = newApp()
   })
   .get("/current-organization", async (c) => {
     const m = await currentMembership(getDb(c.env.DB), c.get("user"));
-    return ok(c, { organizationId: m?.org.id ?? null });
+    return ok<CurrentOrganizationAnswer>(c, { organizationId: m?.org.id ?? null });
   })
   .get("/organization-id", async (c) => {
     const m = await currentMembership(getDb(c.env.DB), c.get("user"));
-    return ok(c, { organizationId: m?.org.id ?? null });
+    return ok<CurrentOrganizationAnswer>(c, { organizationId: m?.org.id ?? null });
   })
   .post("/update-organization", json(UpdateOrganizationBody), async (c) => {
     const { organizationId } = c.req.valid("json");
@@ -33,7 +33,7 @@ export const userApi = newApp()
     const user = c.get("user");
     await requireMembership(db, user.id, organizationId);
     await setCurrentOrg(db, user.id, organizationId);
-    return ok(c, { organizationId });
+    return ok<CurrentOrganizationAnswer>(c, { organizationId });
   })
   .get("/organizations-with-members", query(MembersQuery), async (c) => {
     const { organizationId } = c.req.valid("query");

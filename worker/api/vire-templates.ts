@@ -1,9 +1,9 @@
-import { ImportTemplateBody } from "../../contract";
+import { ImportTemplateBody, type VireTemplateGroup, type VirtualEmployee } from "../../contract";
 import { getDb } from "../db/client";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { toVirtualEmployee } from "../vires/mapper";
 import { TEMPLATE_GROUPS, fieldsOfTemplate, findTemplate } from "../vires/templates";
 import { createVire } from "./virtual-employees";
@@ -15,11 +15,11 @@ import { createVire } from "./virtual-employees";
  */
 export const vireTemplatesApi = newApp()
   .use(requireUser)
-  .get("/", (c) => ok(c, TEMPLATE_GROUPS))
-  .post("/", async (c) => {
-    const { templateId } = await jsonBody(c, ImportTemplateBody);
+  .get("/", (c) => ok<VireTemplateGroup[]>(c, TEMPLATE_GROUPS))
+  .post("/", json(ImportTemplateBody), async (c) => {
+    const { templateId } = c.req.valid("json");
     const template = findTemplate(templateId);
     if (!template) throw new ApiError(404, "Template not found");
     const row = await createVire(c.env, getDb(c.env.DB), c.get("user"), fieldsOfTemplate(template));
-    return ok(c, toVirtualEmployee(row));
+    return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   });

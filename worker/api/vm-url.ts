@@ -1,3 +1,4 @@
+import type { VmUrlAnswer, SavedVmUrlAnswer, VmDevModeAnswer } from "../../contract";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import * as v from "valibot";
@@ -7,7 +8,7 @@ import { vmUrl } from "../db/schema";
 import { newApp, type AppEnv, type AuthUser } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, queryOf } from "../lib/validate";
+import { json, query } from "../lib/validate";
 import { publicOrigin } from "../workspace/public-origin";
 
 const VmUrlQuery = v.object({ userId: v.optional(v.pipe(v.string(), v.maxLength(64, "Invalid id"))) });
@@ -45,22 +46,22 @@ async function vmSettings(c: Context<AppEnv>, user: AuthUser): Promise<{ devMode
 /** `/api/vm-url-storage` (spec 03 §7.2): the VM address saved for me. */
 export const vmUrlStorageApi = newApp()
   .use(requireUser)
-  .get("/", async (c) => {
-    const { userId } = queryOf(c, VmUrlQuery);
+  .get("/", query(VmUrlQuery), async (c) => {
+    const { userId } = c.req.valid("query");
     const me = c.get("user");
     if (userId && userId !== me.id) throw new ApiError(403, "You can only read your own VM URL");
-    return ok(c, { vmUrl: (await vmSettings(c, me)).vmUrl });
+    return ok<VmUrlAnswer>(c, { vmUrl: (await vmSettings(c, me)).vmUrl });
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, VmUrlBody);
+  .post("/", json(VmUrlBody), async (c) => {
+    const body = c.req.valid("json");
     const me = c.get("user");
     const db = getDb(c.env.DB);
     const now = new Date();
     await db.insert(vmUrl).values({ userId: me.id, vmUrl: body.vmUrl, updatedAt: now }).onConflictDoUpdate({ target: vmUrl.userId, set: { vmUrl: body.vmUrl, updatedAt: now } });
-    return ok(c, { success: true, vmUrl: body.vmUrl, devMode: !!me.hasDevAccess });
+    return ok<SavedVmUrlAnswer>(c, { success: true, vmUrl: body.vmUrl, devMode: !!me.hasDevAccess });
   });
 
 /** `/api/vm-dev-mode`: whether my saved VM address is in use. */
 export const vmDevModeApi = newApp()
   .use(requireUser)
-  .get("/", async (c) => ok(c, await vmSettings(c, c.get("user"))));
+  .get("/", async (c) => ok<VmDevModeAnswer>(c, await vmSettings(c, c.get("user"))));

@@ -90,7 +90,8 @@ export function isImageType(contentType: string): boolean {
  */
 export const STORED_BYTES_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'";
 
-function contentDisposition(kind: "inline" | "attachment", fileName: string | undefined): string {
+/** `inline` or `attachment`, with an ASCII fallback name and the exact UTF-8 one in `filename*`. */
+export function contentDisposition(kind: "inline" | "attachment", fileName: string | undefined): string {
   if (!fileName) return kind;
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { Reference } from "../../contract";
 import type { Env } from "../env";
 import { hostJson, jsonInit, type WorkspaceRef } from "./host";
 
@@ -14,8 +15,6 @@ export const ReferencesQuery = v.object({
   symbol_kind: v.optional(v.string()),
 });
 
-/** Spec 03 §3 "Reference result": a path and the identifier's range (0-based lines and characters). */
-export type Reference = [string, { name: string; start: { line: number; character: number }; end: { line: number; character: number } }];
 
 const MAX_REFERENCES = 200;
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { SANDBOX_PRIORITY, SANDBOX_STATUSES, type SandboxInfo, type SandboxStatus } from "../../contract";
+import { SANDBOX_PRIORITY, SANDBOX_STATUSES, type SandboxDetail, type SandboxListAnswer, type SandboxStatus } from "../../contract";
 import type { Db } from "../db/client";
 import { sandbox } from "../db/schema";
 import { ApiError } from "../lib/envelope";
@@ -25,10 +25,7 @@ export const MAINTENANCE_STATUSES: ReadonlySet<SandboxStatus> = new Set(["creati
  */
 export const STALE_MS = 60_000;
 
-/** SandboxInfo plus why it failed, so a failed sandbox is not a mystery. */
-export interface SandboxDetail extends SandboxInfo {
-  last_error: string | null;
-}
+export type { SandboxDetail };
 
 function statusOf(row: SandboxRow): SandboxStatus {
   return (SANDBOX_STATUSES as readonly string[]).includes(row.status) ? (row.status as SandboxStatus) : "failed";
@@ -86,7 +83,7 @@ export async function ownSandbox(db: Db, userId: string, id: string): Promise<Sa
 }
 
 /** `{sandboxes, current}` as the list calls answer. */
-export function sandboxList(rows: SandboxRow[]): { sandboxes: SandboxDetail[]; current: SandboxDetail | null } {
+export function sandboxList(rows: SandboxRow[]): SandboxListAnswer {
   const current = chooseSandbox(rows);
   return { sandboxes: rows.map(toSandboxInfo), current: current ? toSandboxInfo(current) : null };
 }

@@ -17,16 +17,3 @@ export const ProjectSearchBody = v.object({
     }),
   ),
 });
-
-/** Spec 02 §3 "Project search" response, as the host builds it. */
-export interface ProjectSearchAnswer {
-  success: boolean;
-  totalResults: number;
-  results: {
-    files: { name: string; path: string; type: string; size: number; lastModified: string }[];
-    content: { filePath: string; lineNumber: number; line: string }[];
-    symbols: { symbolName: string; fileName: string; filePath: string; lineNumber: number; preview: string }[];
-  };
-  stats: { symbolsFound: number; contentMatches: number; filesFound: number; filesScanned: number };
-  errors: string[];
-}
