@@ -28,11 +28,6 @@ export interface CheckoutAnswer {
   hash: string;
 }
 
-/** `GET /api/auth/github/status`: whether the public git host can list the configured account. */
-export interface GithubAuthStatusAnswer {
-  authorized: boolean;
-}
-
 /** `GET /api/virtual-employees`: the caller's virtual employees. */
 export interface VireListAnswer {
   virtualEmployees: VirtualEmployee[];

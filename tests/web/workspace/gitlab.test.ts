@@ -1,42 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { GITLAB_LOGIN_KEY, PERSONAL_GROUP, gitlabErrorKey, groupRepositories, readSavedLogin, saveLogin, signInProblem } from "../../../web/features/workspace/projects/gitlabModel";
-import type { GitLabRepo } from "../../../web/features/workspace/projects/importTypes";
+import type { GitlabRepository } from "../../../contract";
+import { GITLAB_LOGIN_KEY, gitlabErrorKey, groupRepositories, readSavedLogin, saveLogin, signInProblem } from "../../../web/features/workspace/projects/gitlabModel";
 import { memoryStorage } from "../browserStubs";
 
-const repo = (id: number, url: string, last: string | null, extra: Partial<GitLabRepo> = {}): GitLabRepo => ({
+const repo = (id: number, group: string): GitlabRepository => ({
   id,
   name: `r${id}`,
-  description: null,
-  landing_url: url,
-  ssh_repo_url: null,
-  http_repo_url: null,
+  description: "",
+  landing_url: `https://git.example.com/${group}/r${id}`,
+  ssh_repo_url: `git@git.example.com:${group}/r${id}.git`,
+  http_repo_url: `https://git.example.com/${group}/r${id}.git`,
   default_branch: "main",
-  last_activity_at: last,
-  ...extra,
+  last_activity_at: "2024-01-01T00:00:00Z",
+  group,
 });
 
 describe("GitLab groups (spec 03 §9)", () => {
-  it("groups by namespace with Personal Projects last and newest activity first", () => {
-    const groups = groupRepositories(
-      [
-        repo(1, "https://git.example.com/alice/one", "2024-01-01T00:00:00Z"),
-        repo(2, "https://git.example.com/team/api", "2024-01-01T00:00:00Z"),
-        repo(3, "https://git.example.com/team/web", "2024-06-01T00:00:00Z"),
-        repo(4, "https://git.example.com/backend/x", null),
-      ],
-      "Alice",
-    );
-    expect(groups.map((g) => g.name)).toEqual(["backend", "team", PERSONAL_GROUP]);
+  it("shows the server's groups in its order, each with its repositories in the server's order", () => {
+    const groups = groupRepositories({
+      success: true,
+      repositories: [repo(3, "team"), repo(1, "Personal Projects"), repo(2, "team"), repo(4, "backend")],
+      groups: ["backend", "team", "Personal Projects"],
+    });
+    expect(groups.map((g) => g.name)).toEqual(["backend", "team", "Personal Projects"]);
     expect(groups[1]?.repositories.map((r) => r.id)).toEqual([3, 2]);
     expect(groups[2]?.repositories.map((r) => r.id)).toEqual([1]);
   });
 
-  it("prefers an explicit namespace and treats user namespaces as personal", () => {
-    const groups = groupRepositories(
-      [repo(1, "https://h/a/b", null, { namespace: { name: "Platform", kind: "group" } }), repo(2, "https://h/z/y", null, { namespace: { name: "bob", kind: "user" } })],
-      "alice",
-    );
-    expect(groups.map((g) => g.name)).toEqual(["Platform", PERSONAL_GROUP]);
+  it("has no groups when the account has no repositories", () => {
+    expect(groupRepositories({ success: true, repositories: [], groups: [] })).toEqual([]);
   });
 });
 

@@ -7,15 +7,19 @@ import type {
   CreateProjectAnswer,
   DomainsHealth,
   FileTreeAnswer,
-  GithubAuthStatusAnswer,
+  GithubReposAnswer,
+  GithubStatusAnswer,
+  GitlabAuthAnswer,
+  GitlabReposAnswer,
   GitStatusAnswer,
   KillAnswer,
+  PrepareAnswer,
   ProjectConfig,
   ProjectListAnswer,
 } from "../../../contract";
 import { api } from "../../app/api/client";
 import { silentFetcher } from "../../app/api/swr";
-import type { GitHubRepo, GitLabAuth, GitLabRepo, GitLabSignIn } from "./projects/importTypes";
+import type { GitLabSignIn } from "./projects/gitlabModel";
 
 /**
  * The workspace's calls (contract/workspace.ts). Project routes live under
@@ -88,18 +92,11 @@ export const workspaceApi = {
     api.post<KillAnswer>("/api/sandbox/processes/kill", { ports: [port], force: false, workspace: projectId, human_user_id: ownerId ?? undefined }, quiet),
   restartVm: (projectId: string) => api.post<unknown>(`${projectPath(projectId)}/restart-vm`, {}, quiet),
   /** Prepares the user's sandbox after sign-in; failures are not the user's concern (spec 03 §4). */
-  warmSandbox: () => api.post<unknown>("/api/sandbox?wait_if_maintenance=false", {}, quiet),
-  gitlabAuth: (body: GitLabSignIn) => api.post<GitLabAuth>("/api/gitlab-proxy/auth", { ...body, grantType: "password" }, quiet),
+  warmSandbox: () => api.post<PrepareAnswer>("/api/sandbox?wait_if_maintenance=false", {}, quiet),
+  gitlabAuth: (body: GitLabSignIn) => api.post<GitlabAuthAnswer>("/api/gitlab-proxy/auth", { ...body, grantType: "password" }, quiet),
   gitlabRepositories: (serverUrl: string, auth: string, authType: string) =>
-    api.post<{ repositories: GitLabRepo[] } | GitLabRepo[]>("/api/gitlab-proxy/repositories", { serverUrl, auth, authType }, quiet),
-  githubStatus: () => api.get<GithubAuthStatusAnswer>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
+    api.post<GitlabReposAnswer>("/api/gitlab-proxy/repositories", { serverUrl, auth, authType }, quiet),
+  githubStatus: () => api.get<GithubStatusAnswer>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
   githubRepositories: (search: string | null) =>
-    api.get<{ repositories: GitHubRepo[] } | GitHubRepo[]>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
+    api.get<GithubReposAnswer>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
 };
-
-/** Some list routes answer the array, others `{<name>: array}`; both are accepted. */
-export function listOf<T>(data: T[] | Record<string, unknown> | null | undefined, field: string): T[] {
-  if (Array.isArray(data)) return data;
-  const value = data?.[field];
-  return Array.isArray(value) ? (value as T[]) : [];
-}

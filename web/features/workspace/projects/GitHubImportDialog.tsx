@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { importedProjectName } from "../../../../contract";
+import { importedProjectName, type GithubRepository } from "../../../../contract";
 import { apiHeaders } from "../../../app/api/headers";
 import { Button } from "../../../ui/Button";
 import { LoadState } from "../../../ui/LoadState";
 import { Modal } from "../../../ui/Modal";
 import { Spinner } from "../../../ui/Spinner";
-import { listOf, workspaceApi, type CreateProjectInput } from "../api";
-import type { GitHubRepo } from "./importTypes";
+import { workspaceApi, type CreateProjectInput } from "../api";
 import { useOwnOrganization } from "./useOwnOrganization";
 
 interface GitHubImportDialogProps {
@@ -83,7 +82,7 @@ function RepoList({ searchOnly, busy, onImport, onDone }: RepoListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState<string | null>(null);
-  const [repos, setRepos] = useState<GitHubRepo[] | null>(null);
+  const [repos, setRepos] = useState<GithubRepository[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const org = useOwnOrganization(true);
@@ -98,7 +97,7 @@ function RepoList({ searchOnly, busy, onImport, onDone }: RepoListProps) {
     }
     workspaceApi
       .githubRepositories(search)
-      .then((data) => live && setRepos(listOf<GitHubRepo>(data, "repositories")))
+      .then((data) => live && setRepos(data.repositories))
       .catch(() => live && setError(search ? t("workspace.github.searchFailed") : t("workspace.github.fetchFailed")));
     return () => {
       live = false;
@@ -114,7 +113,7 @@ function RepoList({ searchOnly, busy, onImport, onDone }: RepoListProps) {
     setAttempt((n) => n + 1);
   };
 
-  const importRepo = async (repo: GitHubRepo) => {
+  const importRepo = async (repo: GithubRepository) => {
     if (!org.organization) return;
     const ok = await onImport({
       name: importedProjectName(repo.name, true),
@@ -174,7 +173,7 @@ function RepoList({ searchOnly, busy, onImport, onDone }: RepoListProps) {
               </span>
               {repo.description && <span className="ws-repo__description">{repo.description}</span>}
               <span className="muted ws-repo__meta">
-                {[repo.language, t("workspace.github.stars", { count: repo.stargazers_count ?? 0 })].filter(Boolean).join(" · ")}
+                {[repo.language, t("workspace.github.stars", { count: repo.stargazers_count })].filter(Boolean).join(" · ")}
               </span>
             </div>
             <Button size="sm" onClick={() => void importRepo(repo)} disabled={busy || !org.organization} data-testid={`github-import-${repo.id}`}>

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { importedProjectName } from "../../../../contract";
+import { importedProjectName, type GitlabRepository } from "../../../../contract";
 import { Button } from "../../../ui/Button";
 import { LoadState } from "../../../ui/LoadState";
 import { Modal } from "../../../ui/Modal";
-import { listOf, workspaceApi, type CreateProjectInput } from "../api";
-import { groupRepositories, type GitLabGroup } from "./gitlabModel";
+import { workspaceApi, type CreateProjectInput } from "../api";
+import { groupRepositories, type GitLabGroup, type GitLabSession } from "./gitlabModel";
 import { GitLabSignInForm } from "./GitLabSignInForm";
-import type { GitLabRepo, GitLabSession } from "./importTypes";
 import { useOwnOrganization } from "./useOwnOrganization";
 
 /** Kept for the page's lifetime so reopening the dialog does not ask to sign in again; sign-out clears it. */
@@ -61,7 +60,7 @@ function RepoPicker({ session, busy, onSignOut, onImport, onDone }: RepoPickerPr
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [groupName, setGroupName] = useState<string | null>(null);
-  const [selected, setSelected] = useState<GitLabRepo | null>(null);
+  const [selected, setSelected] = useState<GitlabRepository | null>(null);
   const org = useOwnOrganization(true);
 
   useEffect(() => {
@@ -70,7 +69,7 @@ function RepoPicker({ session, busy, onSignOut, onImport, onDone }: RepoPickerPr
     setGroups(null);
     workspaceApi
       .gitlabRepositories(session.serverUrl, session.auth, session.authType)
-      .then((data) => live && setGroups(groupRepositories(listOf<GitLabRepo>(data, "repositories"), session.username)))
+      .then((data) => live && setGroups(groupRepositories(data)))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;

@@ -4,8 +4,7 @@ import { ApiError } from "../../../app/api/client";
 import { Button } from "../../../ui/Button";
 import { Field } from "../../../ui/Field";
 import { workspaceApi } from "../api";
-import { DEFAULT_GITLAB_URL, gitlabErrorKey, readSavedLogin, saveLogin, signInProblem } from "./gitlabModel";
-import type { GitLabSession } from "./importTypes";
+import { DEFAULT_GITLAB_URL, gitlabErrorKey, readSavedLogin, saveLogin, signInProblem, type GitLabSession } from "./gitlabModel";
 
 /** The self-hosted git sign-in (spec 03 §2.8, §5): server URL, username, password, remember me. */
 export function GitLabSignInForm({ onSignedIn }: { onSignedIn: (session: GitLabSession) => void }) {
@@ -31,15 +30,14 @@ export function GitLabSignInForm({ onSignedIn }: { onSignedIn: (session: GitLabS
     const url = serverUrl.trim().replace(/\/+$/, "");
     try {
       const auth = await workspaceApi.gitlabAuth({ serverUrl: url, username: username.trim(), password });
-      if (auth.success === false || !auth.access_token) throw new ApiError(auth.error ?? "", "business", 200);
       saveLogin(remember ? { username: username.trim(), serverUrl: url } : null);
       onSignedIn({
         token: auth.access_token,
         auth: auth.access_token,
         authType: auth.authType,
-        refreshToken: auth.refresh_token ?? null,
+        refreshToken: auth.refresh_token,
         username: username.trim(),
-        email: auth.user?.email ?? null,
+        email: auth.user.email,
         serverUrl: url,
       });
     } catch (failure) {

@@ -1,50 +1,37 @@
-import type { GitLabRepo } from "./importTypes";
+import type { GitlabReposAnswer, GitlabRepository } from "../../../../contract";
 
-/** The fallback group, always sorted last (spec 03 §9). */
-export const PERSONAL_GROUP = "Personal Projects";
 export const DEFAULT_GITLAB_URL = "https://gitlab.com";
 export const GITLAB_LOGIN_KEY = "gitlab-login-settings";
 
+/** `POST /api/gitlab-proxy/auth` body, without the fixed grantType. */
+export interface GitLabSignIn {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+/** The auth held client-side after sign-in (spec 03 §3). */
+export interface GitLabSession {
+  token: string;
+  auth: string;
+  authType: string;
+  refreshToken: string | null;
+  username: string;
+  email: string | null;
+  serverUrl: string;
+}
+
 export interface GitLabGroup {
   name: string;
-  repositories: GitLabRepo[];
+  repositories: GitlabRepository[];
 }
 
-/** The namespace path of a repository URL: `https://host/a/b/repo(.git)` -> `a/b`. */
-function namespaceFromUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parts = new URL(url).pathname.replace(/\.git$/, "").split("/").filter(Boolean);
-    return parts.length > 1 ? parts.slice(0, -1).join("/") : null;
-  } catch {
-    return null;
-  }
-}
-
-export function repoGroup(repo: GitLabRepo, username: string): string {
-  const ns = repo.namespace;
-  if (ns && typeof ns === "object" && ns.kind === "user") return PERSONAL_GROUP;
-  const explicit = typeof ns === "string" ? ns : (ns?.full_path ?? ns?.name ?? null);
-  const name = repo.group || explicit || namespaceFromUrl(repo.landing_url ?? repo.http_repo_url);
-  if (!name || name.toLowerCase() === username.trim().toLowerCase()) return PERSONAL_GROUP;
-  return name;
-}
-
-const activity = (repo: GitLabRepo) => {
-  const time = repo.last_activity_at ? Date.parse(repo.last_activity_at) : NaN;
-  return Number.isNaN(time) ? 0 : time;
-};
-
-/** Groups by namespace, alphabetically with Personal Projects last; repositories newest activity first. */
-export function groupRepositories(repos: readonly GitLabRepo[], username: string): GitLabGroup[] {
-  const groups = new Map<string, GitLabRepo[]>();
-  for (const repo of repos) {
-    const name = repoGroup(repo, username);
-    groups.set(name, [...(groups.get(name) ?? []), repo]);
-  }
-  return [...groups]
-    .map(([name, list]) => ({ name, repositories: [...list].sort((a, b) => activity(b) - activity(a)) }))
-    .sort((a, b) => (a.name === PERSONAL_GROUP ? 1 : b.name === PERSONAL_GROUP ? -1 : a.name.localeCompare(b.name)));
+/**
+ * The server names each repository's group (its namespace, or 'Personal Projects' for the user's
+ * own) and lists the groups in display order (spec 03 §9), repositories newest activity first.
+ */
+export function groupRepositories(answer: GitlabReposAnswer): GitLabGroup[] {
+  return answer.groups.map((name) => ({ name, repositories: answer.repositories.filter((repo) => repo.group === name) }));
 }
 
 export interface SavedLogin {
