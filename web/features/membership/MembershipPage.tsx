@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import useSWR from "swr";
-import { PLAN_CATALOGUE, TIERS, type Tier, type TierConfig } from "../../../contract";
+import { PLAN_CATALOGUE, TIERS, type PlansAnswer, type Tier, type TierConfig } from "../../../contract";
 import { API_KEYS, silentFetcher } from "../../app/api/swr";
 import { useLang } from "../../i18n/useLang";
 import { PageLayout } from "../../ui/PageLayout";
@@ -24,7 +24,7 @@ export function MembershipPage() {
   const highlighted = isTier(params.get("plan")) ? (params.get("plan") as Tier) : null;
   const { status, tier, error, retry } = useMembershipStatus();
   // The server's catalogue wins when it differs; the bundled one renders immediately.
-  const { data } = useSWR<{ plans: TierConfig[] }>(API_KEYS.plans, silentFetcher, { fallbackData: { plans: CATALOGUE } });
+  const { data } = useSWR<PlansAnswer>(API_KEYS.plans, silentFetcher, { fallbackData: { plans: CATALOGUE } });
   const plans = data?.plans?.length ? data.plans : CATALOGUE;
   const current: Tier = tier ?? "free";
   const recommended = tier ? recommendedTier(tier) : null;
