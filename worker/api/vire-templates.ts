@@ -4,9 +4,9 @@ import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
 import { json } from "../lib/validate";
+import { createVire } from "../vires/create";
 import { toVirtualEmployee } from "../vires/mapper";
 import { TEMPLATE_GROUPS, fieldsOfTemplate, findTemplate } from "../vires/templates";
-import { createVire } from "./virtual-employees";
 
 /**
  * `/api/virtual-employee-templates` (spec 01 §7): the catalogue, and importing one template as a

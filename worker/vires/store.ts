@@ -1,10 +1,11 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import { CUSTOM_ASSISTANT_BUILDING, PLAN_CATALOGUE, UNLIMITED, type Tier, type VireBody } from "../../contract";
+import { CUSTOM_ASSISTANT_BUILDING, UNLIMITED, type Tier, type VireBody } from "../../contract";
 import { limitOf } from "../plans/tier";
 import type { Db } from "../db/client";
 import { virtualEmployee } from "../db/schema";
 import type { AuthUser } from "../lib/app";
 import { ApiError } from "../lib/envelope";
+import { limitReachedError } from "../lib/refusals";
 import { newId } from "../lib/ids";
 import type { VireRow } from "./mapper";
 
@@ -17,12 +18,7 @@ export function vireLimitOf(user: AuthUser): { tier: Tier; limit: number } {
 
 /** The refusal the client turns into the upgrade-required dialog (spec 01 §2). */
 export function vireLimitError(tier: Tier, limit: number): ApiError {
-  return new ApiError(403, `VIRE limit reached: your ${PLAN_CATALOGUE[tier].displayName.en} plan supports up to ${limit} virtual employees.`, 403, {
-    code: "PLAN_LIMIT",
-    item: "virtualEmployees",
-    limit,
-    tier,
-  });
+  return limitReachedError({ ok: false, reason: "limit_reached", item: "virtualEmployees", tier, limit });
 }
 
 /** Names are unique per owner because chats address a VIRE by name (@mentions, `by-name`). */
