@@ -27,7 +27,7 @@ import { parseCreateBody } from "../workspace/project-body";
 import { listVisibleProjects, projectView } from "../workspace/project-store";
 import { proxyTerminal } from "../workspace/terminal";
 import { ensureWorkspace } from "../workspace/workspace-ops";
-import { fileListHandler, fileUploadHandler, gitStatusHandler, projectFilesApi, searchHandler } from "./project-files";
+import { fileListHandlers, fileUploadHandlers, gitStatusHandler, projectFilesApi, searchHandlers } from "./project-files";
 
 const LinkBody = v.object({ chatId: Id, projectId: Id });
 /** Only `project_id` matters here; the rest of the spec's payload describes what the Worker already stores. */
@@ -123,14 +123,14 @@ export const chatProjectLinkApi = newApp()
 /** `/api/v2/coding-projects/{id}/…`: project search (spec 02 §7) and the refreshes after creation (spec 03 §7.1). */
 export const codingProjectsV2Api = newApp()
   .use(requireUser)
-  .post("/:id/search", searchHandler)
-  .get("/:id/files", fileListHandler)
+  .post("/:id/search", ...searchHandlers)
+  .get("/:id/files", ...fileListHandlers)
   .get("/:id/git-status", gitStatusHandler);
 
 /** `POST /api/coding/projects/{id}/file-upload`: the spec's upload path under `{sandbox.baseUrl}`. */
 export const projectUploadAliasApi = newApp()
   .use(requireUser)
-  .post("/:id/file-upload", fileUploadHandler)
+  .post("/:id/file-upload", ...fileUploadHandlers)
   // The agent server's registration call (spec 03 §7.2): idempotent, for anyone who may see the project.
   .post("/", async (c) => {
     const { project_id } = await jsonBody(c, AgentRegistrationBody);

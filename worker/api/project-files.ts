@@ -6,7 +6,8 @@ import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireCan, requireProjectAccess } from "../lib/project-access";
-import { json, jsonBody, query, queryOf } from "../lib/validate";
+import { createFactory } from "hono/factory";
+import { json, query } from "../lib/validate";
 import { hostJson, hostStream, jsonInit, pickHeaders } from "../workspace/host";
 import { fallbackGitStatus, toCommits, toFileContent, toFileDiff, toFileList, toFileTree, toGitStatusAnswer, type HostDiff, type HostFile, type HostList, type HostTree } from "../workspace/mappers";
 import { publicOrigin } from "../workspace/public-origin";
@@ -56,17 +57,20 @@ export async function gitStatusHandler(c: Ctx) {
   }
 }
 
-export async function fileListHandler(c: Ctx) {
+/** Handlers that other route files mount too, each with its validation in front. */
+const shared = createFactory<AppEnv>();
+
+export const fileListHandlers = shared.createHandlers(query(ListQuery), async (c) => {
   const { project } = await requireProjectAccess(c);
-  const q = queryOf(c, ListQuery);
+  const q = c.req.valid("query");
   const list = await hostJson<HostList>(c.env, project, "list", { includeHidden: q.include_hidden });
   return ok<FileListAnswer>(c, toFileList(list, q.include_metadata !== "false"));
-}
+});
 
-export async function fileUploadHandler(c: Ctx) {
+export const fileUploadHandlers = shared.createHandlers(query(UploadQuery), async (c) => {
   const access = await requireProjectAccess(c);
   requireCan(access, "upload");
-  const q = queryOf(c, UploadQuery);
+  const q = c.req.valid("query");
   refuseGitPaths(q.path, q.folderPath);
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(400, "Expected multipart/form-data");
@@ -75,14 +79,14 @@ export async function fileUploadHandler(c: Ctx) {
   const res = await hostStream(c.env, access.project, "upload", { path: q.path || q.folderPath || undefined }, { method: "POST", headers: { "content-type": type }, body: c.req.raw.body }, 120_000);
   const answer = (await res.json()) as { files: { path: string; size: number }[] };
   return ok<FileUploadAnswer>(c, { success: true, files: answer.files });
-}
+});
 
-export async function searchHandler(c: Ctx) {
+export const searchHandlers = shared.createHandlers(json(ProjectSearchBody), async (c) => {
   const { project } = await requireProjectAccess(c);
-  const body = await jsonBody(c, ProjectSearchBody);
+  const body = c.req.valid("json");
   const { ok: _ok, ...answer } = await hostJson<ProjectSearchAnswer & { ok: true }>(c.env, project, "search", {}, jsonInit("POST", body, 30_000));
   return ok<ProjectSearchAnswer>(c, answer);
-}
+});
 
 /** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
 export const projectFilesApi = newApp()
@@ -121,7 +125,7 @@ export const projectFilesApi = newApp()
     const { parent_path } = c.req.valid("query");
     return ok<FileTreeAnswer>(c, toFileTree(await hostJson<HostTree>(c.env, project, "tree", { path: parent_path || undefined })));
   })
-  .get("/:id/file-list", fileListHandler)
+  .get("/:id/file-list", ...fileListHandlers)
   .get("/:id/folder-download", query(FolderQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
     const { folderPath } = c.req.valid("query");
@@ -170,7 +174,7 @@ export const projectFilesApi = newApp()
     const saved = await hostJson<{ path: string; size: number }>(c.env, access.project, "file", {}, jsonInit("PUT", { path: filePath, content: file_content }, 30_000));
     return ok<SavedFileAnswer>(c, { success: true, filePath: saved.path, size: saved.size, error: null });
   })
-  .post("/:id/file-upload", fileUploadHandler)
+  .post("/:id/file-upload", ...fileUploadHandlers)
   .delete("/:id/file", query(FileQuery), async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "edit");
