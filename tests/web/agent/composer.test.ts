@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MODEL } from "../../../contract";
-import { agentConfig, DEFAULT_MODELS, defaultMode, defaultSettings, forcedMode, modesFor, parseModelList } from "../../../web/features/chat/agent/model/composerSettings";
+import { agentConfig, DEFAULT_MODELS, defaultMode, defaultSettings, forcedMode, modesFor } from "../../../web/features/chat/agent/model/composerSettings";
 import { buildChatMessageFrame } from "../../../web/features/chat/model/messageFrame";
 
 describe("composer modes (spec 02 §4, §9)", () => {
@@ -21,27 +21,10 @@ describe("composer modes (spec 02 §4, §9)", () => {
   });
 });
 
-describe("model list parsing (spec 02 §7)", () => {
-  const rows = [{ name: "Claude Sonnet 4", key: "claude-sonnet-4", isOpen: true }, { name: "GPT-5", key: "gpt-5", isOpen: false }];
-
-  it("accepts a bare array or one under models, data or result, also inside the envelope", () => {
-    expect(parseModelList(rows)).toEqual(rows);
-    expect(parseModelList({ models: rows })).toEqual(rows);
-    expect(parseModelList({ data: rows })).toEqual(rows);
-    expect(parseModelList({ result: rows })).toEqual(rows);
-    expect(parseModelList({ code: 200, data: { models: rows }, message: "ok" })).toEqual(rows);
-  });
-
-  it("keeps isOpen false, defaults a missing name to the key, drops junk and duplicates", () => {
-    expect(parseModelList([{ key: "kimi-k2" }, { key: "kimi-k2", name: "dup" }, { name: "no key" }, null, "x"])).toEqual([{ key: "kimi-k2", name: "kimi-k2", isOpen: true }]);
-    expect(parseModelList([{ key: "grok-4", name: "Grok 4", isOpen: false }])![0]!.isOpen).toBe(false);
-  });
-
-  it("returns null when there is no list, so the defaults stay", () => {
-    expect(parseModelList(undefined)).toBeNull();
-    expect(parseModelList({ error: "down" })).toBeNull();
-    expect(parseModelList([])).toBeNull();
+describe("model defaults (spec 02 §7)", () => {
+  it("offers the spec's models, starting with the default one, until the server's list arrives", () => {
     expect(DEFAULT_MODELS[0]!.key).toBe(DEFAULT_MODEL);
+    expect(DEFAULT_MODELS.every((m) => m.isOpen)).toBe(true);
   });
 });
 

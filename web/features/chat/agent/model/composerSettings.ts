@@ -42,34 +42,6 @@ export const DEFAULT_MODELS: ModelOption[] = [
   { key: "kimi-k2", name: "Kimi K2", isOpen: true },
 ];
 
-function option(value: unknown): ModelOption | null {
-  if (!value || typeof value !== "object") return null;
-  const row = value as Record<string, unknown>;
-  const key = typeof row.key === "string" ? row.key : null;
-  if (!key) return null;
-  const name = typeof row.name === "string" && row.name ? row.name : key;
-  return { key, name, isOpen: row.isOpen !== false };
-}
-
-/**
- * Spec 02 §7: the model list is an array, or sits under `models`, `data` or `result` (also inside
- * our `{code, data}` envelope). Null when no usable list is found, so the defaults stay.
- */
-export function parseModelList(raw: unknown, depth = 0): ModelOption[] | null {
-  if (Array.isArray(raw)) {
-    const seen = new Set<string>();
-    const list = raw.map(option).filter((m): m is ModelOption => m !== null && !seen.has(m.key) && !!seen.add(m.key));
-    return list.length > 0 ? list : null;
-  }
-  if (!raw || typeof raw !== "object" || depth > 2) return null;
-  const record = raw as Record<string, unknown>;
-  for (const field of ["models", "data", "result"]) {
-    const found = parseModelList(record[field], depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** `data.context_info.agent_config` of a request (spec 02 §3). */
 export function agentConfig(stream: StreamKey, settings: TabSettings): { execution_mode: ExecutionMode; preferred_llm_model: string } {
   return { execution_mode: forcedMode(stream, settings.mode), preferred_llm_model: settings.model };
