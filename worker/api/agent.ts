@@ -1,5 +1,14 @@
 import * as v from "valibot";
-import { BatchStatusBody, DEFAULT_MODEL, PresenterDecisionBody, type AgentStatusAnswer, type BatchStatusAnswer, type RequestOutcome, type ModelOption, type PresenterDecisionAnswer } from "../../contract";
+import {
+  BatchStatusBody,
+  DEFAULT_MODEL,
+  PresenterDecisionBody,
+  type AgentStatusAnswer,
+  type BatchStatusAnswer,
+  type RequestOutcome,
+  type ModelOption,
+  type PresenterDecisionAnswer,
+} from "../../contract";
 import { modelOptions } from "../agents/models";
 import { getDb } from "../db/client";
 import { findParticipant } from "../db/chats";

@@ -10,7 +10,36 @@ import { param, query } from "../lib/validate";
 import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
 
 /** Spec 02 §5: the extensions a message may carry. */
-const ALLOWED = ["jpg", "jpeg", "png", "gif", "webp", "svg", "mp4", "webm", "avi", "mov", "pdf", "txt", "md", "markdown", "doc", "docx", "xls", "xlsx", "csv", "ppt", "pptx", "zip", "rar", "7z", "mp3", "wav", "ogg", "aac"];
+const ALLOWED = [
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "webp",
+  "svg",
+  "mp4",
+  "webm",
+  "avi",
+  "mov",
+  "pdf",
+  "txt",
+  "md",
+  "markdown",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "csv",
+  "ppt",
+  "pptx",
+  "zip",
+  "rar",
+  "7z",
+  "mp3",
+  "wav",
+  "ogg",
+  "aac",
+];
 
 const ChatQuery = v.object({ chatId: Id });
 const FileParam = v.object({ chatId: Id, fileId: v.pipe(v.string(), v.regex(/^attach_[a-f0-9]{32}$/, "Invalid file")) });
@@ -33,7 +62,8 @@ export const attachmentsApi = newApp()
     if (!(file instanceof File)) throw new ApiError(400, "Expected a multipart form with a field named file");
     const ext = extensionOf(file.name);
     if (!ALLOWED.includes(ext)) throw new ApiError(400, `File type ${ext || file.type || "unknown"} is not supported. Supported types: ${ALLOWED.join(", ")}`);
-    if (file.size > ATTACHMENT_MAX_BYTES) throw new ApiError(413, `File ${file.name} is too large (${(file.size / 1048576).toFixed(1)} MB). Maximum size allowed is 50 MB.`);
+    if (file.size > ATTACHMENT_MAX_BYTES)
+      throw new ApiError(413, `File ${file.name} is too large (${(file.size / 1048576).toFixed(1)} MB). Maximum size allowed is 50 MB.`);
     const id = newId("attach");
     const fileName = file.name.slice(0, 255);
     // The type comes from the bytes; file.type is whatever the client claimed (finding 3).
@@ -43,7 +73,15 @@ export const attachmentsApi = newApp()
       customMetadata: { fileName, uploadedBy: c.get("user").id },
     });
     const fileUrl = `/api/chat-attachments/${chatId}/${id}`;
-    const attachment: Attachment = { id, fileName, fileSize: file.size, mimeType, fileUrl, thumbnailUrl: isImageType(mimeType) ? fileUrl : null, createdAt: new Date().toISOString() };
+    const attachment: Attachment = {
+      id,
+      fileName,
+      fileSize: file.size,
+      mimeType,
+      fileUrl,
+      thumbnailUrl: isImageType(mimeType) ? fileUrl : null,
+      createdAt: new Date().toISOString(),
+    };
     return ok<Attachment>(c, attachment);
   })
   .get("/:chatId/:fileId", param(FileParam), async (c) => {

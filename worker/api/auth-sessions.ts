@@ -48,7 +48,10 @@ function summary(s: StoredSession, currentId: string): SessionSummary {
 
 export async function listSessions(c: Context<AppEnv>) {
   const me = await signedIn(c);
-  return ok<SessionSummary[]>(c, (await sessionsOf(c, me.user.id)).map((s) => summary(s, me.session.id)));
+  return ok<SessionSummary[]>(
+    c,
+    (await sessionsOf(c, me.user.id)).map((s) => summary(s, me.session.id)),
+  );
 }
 
 export async function revokeSession(c: Context<AppEnv>, id: string) {

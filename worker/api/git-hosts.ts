@@ -161,7 +161,9 @@ export const gitlabProxyApi = newApp()
     const started = Date.now();
     const projects: GitlabProject[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const res = await reach(c.env, `${base}/api/v4/projects?membership=true&per_page=100${page > 1 ? `&page=${page}` : ""}`, { headers: gitlabHeaders(body.auth, body.authType) });
+      const res = await reach(c.env, `${base}/api/v4/projects?membership=true&per_page=100${page > 1 ? `&page=${page}` : ""}`, {
+        headers: gitlabHeaders(body.auth, body.authType),
+      });
       if (!res) return unreachable(c.env, started);
       if (res.status === 401 || res.status === 403) throw new ApiError(400, GIT_HOST_TEXTS.authFailed);
       const list = res.ok ? await jsonOf<GitlabProject[]>(res) : null;
@@ -169,7 +171,9 @@ export const gitlabProxyApi = newApp()
       projects.push(...list);
       if (!Number(res.headers.get("x-next-page"))) break;
     }
-    const repositories = projects.map(toGitlabRepository).sort((a, b) => Date.parse(b.last_activity_at) - Date.parse(a.last_activity_at) || a.name.localeCompare(b.name));
+    const repositories = projects
+      .map(toGitlabRepository)
+      .sort((a, b) => Date.parse(b.last_activity_at) - Date.parse(a.last_activity_at) || a.name.localeCompare(b.name));
     return ok<GitlabReposAnswer>(c, { success: true, repositories, groups: groupsOf(repositories) });
   });
 
@@ -241,7 +245,9 @@ export const githubApi = newApp()
     if (search !== undefined) {
       const q = search.trim();
       if (!q) throw new ApiError(400, GIT_HOST_TEXTS.searchRequired);
-      return ok<GithubReposAnswer>(c, { repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed) });
+      return ok<GithubReposAnswer>(c, {
+        repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed),
+      });
     }
     if (!c.env.GITHUB_TOKEN?.trim()) throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
     return ok<GithubReposAnswer>(c, { repositories: await githubList(c.env, "/user/repos?per_page=100&sort=updated", GIT_HOST_TEXTS.githubFailed) });

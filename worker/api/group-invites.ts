@@ -64,7 +64,13 @@ export const groupInvitesApi = newApp()
       expiresAt: row.expiresAt.toISOString(),
       inviteCode: row.inviteCode,
       error: null,
-      systemNotificationData: { inviteeUserId: invitee?.id ?? null, organizationId: access.chat.orgId, chatName: access.chat.name, inviterName: me.name, inviteCode: row.inviteCode },
+      systemNotificationData: {
+        inviteeUserId: invitee?.id ?? null,
+        organizationId: access.chat.orgId,
+        chatName: access.chat.name,
+        inviterName: me.name,
+        inviteCode: row.inviteCode,
+      },
     });
   })
   .post("/:inviteCode/accept", param(AcceptParam), async (c) => {
@@ -80,7 +86,11 @@ export const groupInvitesApi = newApp()
     // Accepting twice is harmless while you are still in the group; a used invitation never lets a
     // removed member back in.
     if (invite.status === "accepted") {
-      const [still] = await db.select().from(chatParticipant).where(and(eq(chatParticipant.chatId, chat.id), eq(chatParticipant.participantId, me.id))).limit(1);
+      const [still] = await db
+        .select()
+        .from(chatParticipant)
+        .where(and(eq(chatParticipant.chatId, chat.id), eq(chatParticipant.participantId, me.id)))
+        .limit(1);
       if (still) return ok<GroupInviteAccepted>(c, { chatId: chat.id, chatName: chat.name });
       throw new ApiError(410, "This invitation has already been used");
     }
@@ -88,14 +98,24 @@ export const groupInvitesApi = newApp()
     if (invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, "This invitation has expired");
 
     await db.batch([
-      db.insert(chatParticipant).values({ chatId: chat.id, participantId: me.id, participantType: "user", ...seenSoFar(chat.id) }).onConflictDoNothing(),
-      db.update(groupInvite).set({ status: "accepted" }).where(and(eq(groupInvite.id, invite.id))),
+      db
+        .insert(chatParticipant)
+        .values({ chatId: chat.id, participantId: me.id, participantType: "user", ...seenSoFar(chat.id) })
+        .onConflictDoNothing(),
+      db
+        .update(groupInvite)
+        .set({ status: "accepted" })
+        .where(and(eq(groupInvite.id, invite.id))),
     ]);
     const { added } = await syncRoomMembers(c.env, db, chat);
     if (added.length) {
       await announceChat(c.env, db, chat, [me.id]);
       const others = (await db.select({ id: chatParticipant.participantId }).from(chatParticipant).where(eq(chatParticipant.chatId, chat.id))).map((r) => r.id);
-      await tell(c.env, others.filter((id) => id !== me.id), { type: "member_add", chatId: chat.id, participantIds: [me.id] });
+      await tell(
+        c.env,
+        others.filter((id) => id !== me.id),
+        { type: "member_add", chatId: chat.id, participantIds: [me.id] },
+      );
     }
     return ok<GroupInviteAccepted>(c, { chatId: chat.id, chatName: chat.name });
   });

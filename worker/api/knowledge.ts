@@ -32,8 +32,14 @@ export const vireKnowledgeApi = newApp()
     const db = getDb(c.env.DB);
     const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const rows = await db.select().from(knowledgeBase).where(eq(knowledgeBase.vireId, vire.id)).orderBy(asc(knowledgeBase.createdAt));
-    const counts = await fileCounts(db, rows.map((r) => r.id));
-    return ok<KnowledgeBase[]>(c, rows.map((r) => toKnowledgeBase(r, counts.get(r.id) ?? 0)));
+    const counts = await fileCounts(
+      db,
+      rows.map((r) => r.id),
+    );
+    return ok<KnowledgeBase[]>(
+      c,
+      rows.map((r) => toKnowledgeBase(r, counts.get(r.id) ?? 0)),
+    );
   })
   .post("/:id/knowledge-base", json(KnowledgeBaseBody), param(IdParam), async (c) => {
     const { name } = c.req.valid("json");
@@ -114,7 +120,10 @@ export const knowledgeDebugApi = newApp()
           or(
             and(eq(knowledgeFile.status, "processing"), lt(knowledgeFile.updatedAt, stuckBefore)),
             and(eq(knowledgeFile.status, "failed"), eq(knowledgeFile.error, TRANSIENT_FAILURE)),
-            and(eq(knowledgeFile.status, "indexed"), sql`${knowledgeFile.chunkCount} <> (SELECT count(*) FROM knowledge_chunk WHERE file_id = ${knowledgeFile.id})`),
+            and(
+              eq(knowledgeFile.status, "indexed"),
+              sql`${knowledgeFile.chunkCount} <> (SELECT count(*) FROM knowledge_chunk WHERE file_id = ${knowledgeFile.id})`,
+            ),
           ),
         ),
       )

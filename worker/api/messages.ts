@@ -1,4 +1,13 @@
-import { DislikeBody, ReactionBody, RegenerateBody, type ReactionToggleAnswer, type ReactionsAnswer, type RatingAnswer, type SuccessAnswer, type RefreshAnswer } from "../../contract";
+import {
+  DislikeBody,
+  ReactionBody,
+  RegenerateBody,
+  type ReactionToggleAnswer,
+  type ReactionsAnswer,
+  type RatingAnswer,
+  type SuccessAnswer,
+  type RefreshAnswer,
+} from "../../contract";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { chatOfMessage } from "../lib/message-chat";
@@ -31,7 +40,10 @@ export const messagesApi = newApp()
   .post("/:id/dislike", json(DislikeBody), async (c) => {
     const body = c.req.valid("json");
     const { messageId, access } = await chatOfMessage(c);
-    return ok<RatingAnswer>(c, found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, -1, body.reason || null, body.detailedReason || null)));
+    return ok<RatingAnswer>(
+      c,
+      found(await roomStub(c.env, access.chat.id).rate(c.get("user").id, messageId, -1, body.reason || null, body.detailedReason || null)),
+    );
   })
   .post("/:id/regenerate", json(RegenerateBody), async (c) => {
     const body = c.req.valid("json");

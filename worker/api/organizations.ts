@@ -1,4 +1,14 @@
-import { Id, JoinOrganizationBody, UpdateMemberRoleBody, type JoinOrganizationData, type OrganizationInvite, type MemberRoleAnswer, type OrganizationInfoAnswer, type OrganizationUsersAnswer, type OrganizationDetails } from "../../contract";
+import {
+  Id,
+  JoinOrganizationBody,
+  UpdateMemberRoleBody,
+  type JoinOrganizationData,
+  type OrganizationInvite,
+  type MemberRoleAnswer,
+  type OrganizationInfoAnswer,
+  type OrganizationUsersAnswer,
+  type OrganizationDetails,
+} from "../../contract";
 import { getDb } from "../db/client";
 import { addMember, countAdmins, findByInviteCode, findMembership, resetInviteCode, setCurrentOrg, setMemberRole } from "../db/organizations";
 import { newApp } from "../lib/app";
@@ -35,7 +45,11 @@ export const organizationsApi = newApp()
     await setCurrentOrg(db, user.id, org.id);
     // Everyone's switcher shows member counts, and the joiner's other tabs list a new organization.
     const members = await listMembers(db, org.id);
-    await notifyUsers(c.env, members.map((m) => m.user.id), { type: "refresh_organizations" });
+    await notifyUsers(
+      c.env,
+      members.map((m) => m.user.id),
+      { type: "refresh_organizations" },
+    );
     return ok<JoinOrganizationData>(c, { organizationId: org.id, displayName: org.displayName, alreadyMember });
   })
   .get("/:orgId/invite", param(OrgParam), async (c) => {

@@ -1,7 +1,28 @@
 import type { Context } from "hono";
 import * as v from "valibot";
-import { CheckoutBody, CommitBody, SaveFileBody, type Commit, type FileContent, type FileDiff, type FileTreeAnswer, type GitStatus, type GitStatusAnswer, type ProjectConfig } from "../../contract";
-import type { CheckoutAnswer, CommitAnswer, CommitListAnswer, DeletedFileAnswer, FileListAnswer, FileUploadAnswer, ProjectSearchAnswer, Reference, SavedFileAnswer } from "../../contract";
+import {
+  CheckoutBody,
+  CommitBody,
+  SaveFileBody,
+  type Commit,
+  type FileContent,
+  type FileDiff,
+  type FileTreeAnswer,
+  type GitStatus,
+  type GitStatusAnswer,
+  type ProjectConfig,
+} from "../../contract";
+import type {
+  CheckoutAnswer,
+  CommitAnswer,
+  CommitListAnswer,
+  DeletedFileAnswer,
+  FileListAnswer,
+  FileUploadAnswer,
+  ProjectSearchAnswer,
+  Reference,
+  SavedFileAnswer,
+} from "../../contract";
 import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
@@ -9,14 +30,27 @@ import { requireCan, requireProjectAccess } from "../lib/project-access";
 import { createFactory } from "hono/factory";
 import { json, query } from "../lib/validate";
 import { hostJson, hostStream, jsonInit, pickHeaders } from "../workspace/host";
-import { fallbackGitStatus, toCommits, toFileContent, toFileDiff, toFileList, toFileTree, toGitStatusAnswer, type HostDiff, type HostFile, type HostList, type HostTree } from "../workspace/mappers";
+import {
+  fallbackGitStatus,
+  toCommits,
+  toFileContent,
+  toFileDiff,
+  toFileList,
+  toFileTree,
+  toGitStatusAnswer,
+  type HostDiff,
+  type HostFile,
+  type HostList,
+  type HostTree,
+} from "../workspace/mappers";
 import { publicOrigin } from "../workspace/public-origin";
 import { ReferencesQuery, findReferences } from "../workspace/references";
 import { ProjectSearchBody } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
 import { STORED_BYTES_CSP, contentDisposition, isInlineType } from "../lib/file-content-type";
 
-const RelPath = (what: string) => v.pipe(v.optional(v.string(`${what} is required`), ""), v.minLength(1, `${what} is required`), v.maxLength(4096, `${what} is too long`));
+const RelPath = (what: string) =>
+  v.pipe(v.optional(v.string(`${what} is required`), ""), v.minLength(1, `${what} is required`), v.maxLength(4096, `${what} is too long`));
 const OptionalPath = v.optional(v.pipe(v.string(), v.maxLength(4096, "Path is too long")), "");
 const Flag = v.optional(v.picklist(["true", "false"], "Expected true or false"));
 const FileQuery = v.object({ filePath: RelPath("filePath") });
@@ -76,7 +110,14 @@ export const fileUploadHandlers = shared.createHandlers(query(UploadQuery), asyn
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(400, "Expected multipart/form-data");
   if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new ApiError(413, "Upload too large (limit 100 MB)");
   // The body goes through untouched; the host reads `file`, `file_path` and `overwrite` from it.
-  const res = await hostStream(c.env, access.project, "upload", { path: q.path || q.folderPath || undefined }, { method: "POST", headers: { "content-type": type }, body: c.req.raw.body }, 120_000);
+  const res = await hostStream(
+    c.env,
+    access.project,
+    "upload",
+    { path: q.path || q.folderPath || undefined },
+    { method: "POST", headers: { "content-type": type }, body: c.req.raw.body },
+    120_000,
+  );
   const answer = (await res.json()) as { files: { path: string; size: number }[] };
   return ok<FileUploadAnswer>(c, { success: true, files: answer.files });
 });
@@ -171,7 +212,13 @@ export const projectFilesApi = newApp()
     const { filePath } = c.req.valid("query");
     refuseGitPaths(filePath);
     const { file_content } = c.req.valid("json");
-    const saved = await hostJson<{ path: string; size: number }>(c.env, access.project, "file", {}, jsonInit("PUT", { path: filePath, content: file_content }, 30_000));
+    const saved = await hostJson<{ path: string; size: number }>(
+      c.env,
+      access.project,
+      "file",
+      {},
+      jsonInit("PUT", { path: filePath, content: file_content }, 30_000),
+    );
     return ok<SavedFileAnswer>(c, { success: true, filePath: saved.path, size: saved.size, error: null });
   })
   .post("/:id/file-upload", ...fileUploadHandlers)

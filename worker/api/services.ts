@@ -1,6 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { KillBody, type DomainsHealth, type KillAnswer, type PrepareAnswer, type SandboxListAnswer, type SandboxStatus, type ServiceDomain } from "../../contract";
+import {
+  KillBody,
+  type DomainsHealth,
+  type KillAnswer,
+  type PrepareAnswer,
+  type SandboxListAnswer,
+  type SandboxStatus,
+  type ServiceDomain,
+} from "../../contract";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { newApp, type AppEnv } from "../lib/app";

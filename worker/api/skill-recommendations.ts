@@ -14,7 +14,11 @@ async function fromModel(env: Env, req: SkillRequest): Promise<{ skills: string[
   try {
     const result = await completeText(env, { ...skillPrompt(req), maxOutputTokens: 300, signal: AbortSignal.timeout(MODEL_TIMEOUT_MS) });
     if (!result.ok) {
-      return { error: result.unavailable ? `No language model is configured (set ${result.unavailable})` : `The language model failed: ${result.error ?? "unknown error"}` };
+      return {
+        error: result.unavailable
+          ? `No language model is configured (set ${result.unavailable})`
+          : `The language model failed: ${result.error ?? "unknown error"}`,
+      };
     }
     const skills = mergeSkills(parseSkillList(result.text), req.existingSkills);
     return skills.length ? { skills } : { error: "The language model gave no usable new skills" };

@@ -80,7 +80,10 @@ async function fileOf(req: Request): Promise<Body> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (type.toLowerCase().startsWith("multipart/form-data")) {
     if (declared > KNOWLEDGE_FILE_MAX_BYTES + MULTIPART_SLACK) throw new ApiError(413, KNOWLEDGE_TEXTS.tooLarge);
-    const file = await req.formData().then((f) => f.get("file"), () => null);
+    const file = await req.formData().then(
+      (f) => f.get("file"),
+      () => null,
+    );
     if (!(file instanceof File)) throw new ApiError(400, "Expected the file as the body or as a multipart field named file");
     if (file.size > KNOWLEDGE_FILE_MAX_BYTES) throw new ApiError(413, KNOWLEDGE_TEXTS.tooLarge);
     if (file.size === 0) throw new ApiError(400, "The file is empty");
@@ -116,29 +119,29 @@ export const uploadsApi = newApp()
     },
     query(UploadQuery),
     async (c) => {
-    const query = c.req.valid("query");
-    const user = c.get("user");
-    const headerType = c.req.header("content-type") ?? "";
-    const multipart = headerType.toLowerCase().startsWith("multipart/");
-    // A raw body is judged before it is read, so a wrong file is refused without uploading it.
-    if (!multipart) knowledgeKindOf(requireName(query.fileName), query.contentType || headerType);
-    const body = await fileOf(c.req.raw);
-    const fileName = requireName(query.fileName || safeFileName(body.name ?? ""));
-    const claimed = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
-    // The claim (name or type) only says what to expect; the bytes must confirm it (finding 3).
-    const { head, stream } = await sniffable(body);
-    const kind = await confirmKnowledgeKind(claimed, head);
-    const ref = { userId: user.id, id: newId("upload"), fileName };
-    try {
-      await c.env.FILES.put(uploadKey(ref), stream, {
-        httpMetadata: { contentType: MIME_OF[kind] },
-        customMetadata: { fileName, ownerId: user.id },
-      });
-    } catch (err) {
-      console.error("upload: R2 put failed", err);
-      throw new ApiError(400, "The upload was interrupted; please try again");
-    }
-    return ok<UploadedFile>(c, { url: uploadUrl(ref), fileName, fileSize: body.size, mimeType: MIME_OF[kind] });
+      const query = c.req.valid("query");
+      const user = c.get("user");
+      const headerType = c.req.header("content-type") ?? "";
+      const multipart = headerType.toLowerCase().startsWith("multipart/");
+      // A raw body is judged before it is read, so a wrong file is refused without uploading it.
+      if (!multipart) knowledgeKindOf(requireName(query.fileName), query.contentType || headerType);
+      const body = await fileOf(c.req.raw);
+      const fileName = requireName(query.fileName || safeFileName(body.name ?? ""));
+      const claimed = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
+      // The claim (name or type) only says what to expect; the bytes must confirm it (finding 3).
+      const { head, stream } = await sniffable(body);
+      const kind = await confirmKnowledgeKind(claimed, head);
+      const ref = { userId: user.id, id: newId("upload"), fileName };
+      try {
+        await c.env.FILES.put(uploadKey(ref), stream, {
+          httpMetadata: { contentType: MIME_OF[kind] },
+          customMetadata: { fileName, ownerId: user.id },
+        });
+      } catch (err) {
+        console.error("upload: R2 put failed", err);
+        throw new ApiError(400, "The upload was interrupted; please try again");
+      }
+      return ok<UploadedFile>(c, { url: uploadUrl(ref), fileName, fileSize: body.size, mimeType: MIME_OF[kind] });
     },
   )
   .get("/:userId/:id/:fileName", async (c) => {

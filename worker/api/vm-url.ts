@@ -57,7 +57,10 @@ export const vmUrlStorageApi = newApp()
     const me = c.get("user");
     const db = getDb(c.env.DB);
     const now = new Date();
-    await db.insert(vmUrl).values({ userId: me.id, vmUrl: body.vmUrl, updatedAt: now }).onConflictDoUpdate({ target: vmUrl.userId, set: { vmUrl: body.vmUrl, updatedAt: now } });
+    await db
+      .insert(vmUrl)
+      .values({ userId: me.id, vmUrl: body.vmUrl, updatedAt: now })
+      .onConflictDoUpdate({ target: vmUrl.userId, set: { vmUrl: body.vmUrl, updatedAt: now } });
     return ok<SavedVmUrlAnswer>(c, { success: true, vmUrl: body.vmUrl, devMode: !!me.hasDevAccess });
   });
 

@@ -88,7 +88,10 @@ export interface JsonOptions {
  * Route middleware for a JSON body: 415 unless it is JSON, 413 past `maxBytes` bytes, 400 when it is
  * malformed, not an object, or refused by `schema`; the handler reads it with `c.req.valid("json")`.
  */
-export function json<S extends v.GenericSchema, E extends Env = Env, P extends string = string>(schema: S, options: JsonOptions = {}): Validated<"json", S, E, P> {
+export function json<S extends v.GenericSchema, E extends Env = Env, P extends string = string>(
+  schema: S,
+  options: JsonOptions = {},
+): Validated<"json", S, E, P> {
   const validate = vValidator("json", schema, refuse) as MiddlewareHandler;
   const limit = limitBytes(options.maxBytes ?? MAX_JSON_BYTES);
   return async (c, next) => {

@@ -15,7 +15,6 @@ export const ReferencesQuery = v.object({
   symbol_kind: v.optional(v.string()),
 });
 
-
 const MAX_REFERENCES = 200;
 
 /**

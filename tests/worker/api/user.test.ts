@@ -61,9 +61,7 @@ describe("current organization", () => {
 
   it("switching saves the choice on the server: session, current-organization and organization-id follow", async () => {
     const { member, orgId } = await teamOfTwo("Sam Switch Admin", "Sue Switcher");
-    const own = (await call("/api/user/all-organizations", { token: member.token })).json.data.organizations.find(
-      (o: any) => o.organizationType === "own",
-    ).id;
+    const own = (await call("/api/user/all-organizations", { token: member.token })).json.data.organizations.find((o: any) => o.organizationType === "own").id;
     const back = await call("/api/user/update-organization", { token: member.token, body: { organizationId: own } });
     expect(back.status).toBe(200);
     expect(back.json.data).toEqual({ organizationId: own });
