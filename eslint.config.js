@@ -56,8 +56,6 @@ const noWorker = { target: "worker", message: WEB_NEVER_IMPORTS_WORKER };
  * Shrink this list as files are fixed; the goal is an empty list.
  */
 const PENDING_BOUNDARY_FIXES = [
-  // calls recommendSkills from the route file instead of from worker/vires
-  "tests/worker/api/vires-skills.test.ts",
   // the chat header lives in the groups feature
   "web/features/chat/components/ChatRoom.tsx",
 ];

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { recommendSkills } from "../../../worker/api/skill-recommendations";
+import { recommendSkills } from "../../../worker/vires/recommend-skills";
 import { fallbackSkills, mergeSkills, parseSkillList, skillPrompt } from "../../../worker/vires/skills";
 import { call, expectError, expectMalformedJsonRefused, expectSignedOutRefused, expectWrongContentTypeRefused, signUp } from "../helpers";
 
