@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { newPerson } from "./browser.ts";
-import { ACME, eventually, signUp, uniqueEmail, uniqueName, useOrganization, writeHeaders } from "./flows.ts";
+import { ACME, ALICE, eventually, serverSession, setPlan, signIn, signUp, uniqueEmail, uniqueName, useOrganization, writeHeaders } from "./flows.ts";
 
 // Helpers of the coding workspace tests (issue 5): docs/workspace-api.md, web/features/workspace.
 
@@ -56,6 +56,17 @@ export interface ProjectOwner {
  * list would be what her next sign-in opens (chat.test.ts expects the Launch Team there). At the
  * end the projects, groups and the agent (with the projects' chats) are deleted.
  */
+/** The free plan allows one project and these tests make several: a developer (Alice) moves the owner to a paid plan. */
+async function onPaidPlan(browser: Browser, userId: string): Promise<void> {
+  const developer = await newPerson(browser);
+  try {
+    await signIn(developer.page, ALICE.email, ALICE.password);
+    await setPlan(developer.page, userId, "professional");
+  } finally {
+    await developer.context.close();
+  }
+}
+
 export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
   let person: { context: BrowserContext; page: Page } | undefined;
   let agentId = "";
@@ -71,6 +82,7 @@ export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
     person = await newPerson(browser());
     const page = person.page;
     await signUp(page, "Wendy Workspace", uniqueEmail("wendy"), "orange-e2e-kettle");
+    await onPaidPlan(browser(), (await serverSession(page)).id);
     await joinOrganization(page, ACME_INVITE);
     await useOrganization(page, ACME);
     await page.goto("/en/home");
