@@ -2,6 +2,7 @@ import type {
   DeleteVireAnswer,
   KnowledgeBase,
   KnowledgeFile,
+  KnowledgeFileDeleted,
   SkillRecommendations,
   UploadedFile,
   VireBody,
@@ -41,7 +42,7 @@ export const vireApi = {
   createKnowledgeBase: (vireId: string, name: string) => api.post<KnowledgeBase>(VIRE_KEYS.knowledgeBases(vireId), { name }, quiet),
   recordFile: (baseId: string, file: { name: string; url: string; size: number; chatId: string | null }) =>
     api.post<KnowledgeFile>(VIRE_KEYS.knowledgeFiles(baseId), file, quiet),
-  deleteFile: (baseId: string, fileId: string) => api.delete<unknown>(`${VIRE_KEYS.knowledgeFiles(baseId)}/${encodeURIComponent(fileId)}`, quiet),
+  deleteFile: (baseId: string, fileId: string) => api.delete<KnowledgeFileDeleted>(`${VIRE_KEYS.knowledgeFiles(baseId)}/${encodeURIComponent(fileId)}`, quiet),
 };
 
 export type TemplateGroups = VireTemplateGroup[];
