@@ -91,7 +91,7 @@ export function useFileTree(projectId: string | null) {
     setTree(cached ?? EMPTY);
     current.current = cached ?? EMPTY;
     if (projectId) void (cached ? refresh() : load(""));
-  }, [projectId]);
+  }, [projectId, load, refresh]);
 
   const toggle = useCallback(
     (path: string, open?: boolean) => {
