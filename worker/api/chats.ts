@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { Id, type AvailableJoinMembersAnswer, type ChatListItem, type ParticipantsAnswer, type PresenterRequestsAnswer } from "../../contract";
 import { joinCandidates } from "../chats/join-candidates";
 import { getDb } from "../db/client";
@@ -9,46 +10,49 @@ import { syncRoomMembers } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { requireSameOrigin } from "../lib/origin";
 import { requireUser } from "../lib/session";
-import { parseWith } from "../lib/validate";
+import { param, parseWith } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "../rooms/chat-room/types";
 import { SESSION_HEADER } from "../rooms/session-sockets";
 
+const ChatParam = v.object({ chatId: Id });
+
 /** `/api/chats/{chatId}`: one chat, its participants, who could join, and its realtime socket. */
 export const chatsApi = newApp()
   .use(requireUser)
-  .get("/:chatId", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .get("/:chatId", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const { chat } = await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
     return ok<ChatListItem>(c, toChatListItem(chat, participants, user.id));
   })
-  .get("/:chatId/presenter-requests", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .get("/:chatId/presenter-requests", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const user = c.get("user");
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
     const requests = await roomStub(c.env, chatId).presenterRequests(user.id);
     if (requests === null) throw new ApiError(403, "Only the group owner can see permission requests");
     return ok<PresenterRequestsAnswer>(c, { requests });
   })
-  .get("/:chatId/participants", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .get("/:chatId/participants", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
     return ok<ParticipantsAnswer>(c, { participants: participants.map((p) => toParticipant(p, user.id)) });
   })
-  .get("/:chatId/availableJoinMember", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .get("/:chatId/availableJoinMember", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const { chat } = await requireChatMember(db, user.id, chatId);
     return ok<AvailableJoinMembersAnswer>(c, await joinCandidates(db, chat, user.id));
   })
   .get("/:chatId/ws", async (c) => {
+    // The origin is checked before anything else about a socket request.
     requireSameOrigin(c);
     const chatId = parseWith(Id, c.req.param("chatId"));
     const user = c.get("user");

@@ -19,11 +19,11 @@ import { ADDRESS_NOT_ALLOWED } from "../lib/outbound";
 import { requireCan, requireProjectAccess, requireProjectAccessById, toCodingProject } from "../lib/project-access";
 import { limitReachedError, privateChatError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 import { createProject, type CreateProjectRefused } from "../workspace/create-project";
 import { deleteProject } from "../workspace/delete-project";
 import { linkChatToProject, type LinkRefused } from "../workspace/link-project";
-import { parseCreateBody } from "../workspace/project-body";
+import { CreateProjectRequest } from "../workspace/project-body";
 import { listVisibleProjects, projectView } from "../workspace/project-store";
 import { proxyTerminal } from "../workspace/terminal";
 import { ensureWorkspace } from "../workspace/workspace-ops";
@@ -75,8 +75,8 @@ function linkError(r: LinkRefused): ApiError {
 /** `/api/coding-projects`: coding projects (spec 03 §7.3), their files and git (§7.1) and terminal (§7.2). */
 export const codingProjectsApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const body = parseCreateBody(await jsonBody(c, v.unknown()));
+  .post("/", json(CreateProjectRequest), async (c) => {
+    const body = c.req.valid("json");
     const created = await createProject(c.env, getDb(c.env.DB), c.get("user"), body);
     if (!created.ok) throw createProjectError(created);
     return ok<CreateProjectAnswer>(c, { success: true, project: created.project, chatId: created.chatId });
@@ -110,8 +110,8 @@ export const codingProjectsApi = newApp()
 /** `POST /api/chats/update-project-id`: points a chat of mine at a project of mine (spec 03 §7.3). */
 export const chatProjectLinkApi = newApp()
   // Per route: this app shares the /api/chats prefix, whose other routes authenticate themselves.
-  .post("/update-project-id", requireUser, async (c) => {
-    const { chatId, projectId } = await jsonBody(c, LinkBody);
+  .post("/update-project-id", requireUser, json(LinkBody), async (c) => {
+    const { chatId, projectId } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const me = c.get("user");
     const { chat } = await requireChatMember(db, me.id, chatId);
@@ -132,8 +132,8 @@ export const projectUploadAliasApi = newApp()
   .use(requireUser)
   .post("/:id/file-upload", ...fileUploadHandlers)
   // The agent server's registration call (spec 03 §7.2): idempotent, for anyone who may see the project.
-  .post("/", async (c) => {
-    const { project_id } = await jsonBody(c, AgentRegistrationBody);
+  .post("/", json(AgentRegistrationBody), async (c) => {
+    const { project_id } = c.req.valid("json");
     const { project } = await requireProjectAccessById(c, project_id);
     const { created } = await ensureWorkspace(c.env, project);
     return ok<AgentRegistrationAnswer>(c, { success: true, project_dir_path: toCodingProject(project, null, null).directoryPath, created });

@@ -25,13 +25,14 @@ import { ApiError, ok } from "../lib/envelope";
 import { requireCurrentMembership } from "../lib/org-access";
 import { limitReachedError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import { json, param, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { UNNOTIFIED_LIMIT } from "../rooms/chat-room/discuss-forward";
 import { groupParticipantsApi } from "./group-participants";
 
+const ChatParam = v.object({ chatId: Id });
 /** A chat id, or `{chatId}_{userId}` for an ask-only stream. */
-const StreamId = v.pipe(v.string(), v.minLength(1, "Invalid id"), v.maxLength(140, "Invalid id"));
+const StreamParam = v.object({ chatId: v.pipe(v.string(), v.minLength(1, "Invalid id"), v.maxLength(140, "Invalid id")) });
 
 function createGroupError(r: CreateGroupRefused): ApiError {
   switch (r.reason) {
@@ -59,8 +60,8 @@ export const groupChatsApi = newApp()
     const participants = await participantsOf(db, rows.map((r) => r.id));
     return ok<ChatListAnswer>(c, { chats: rows.map((r) => toChatListItem(r, participants.get(r.id) ?? [], user.id)) });
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, CreateGroupBody);
+  .post("/", json(CreateGroupBody), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const membership = await requireCurrentMembership(db, user);
@@ -69,16 +70,16 @@ export const groupChatsApi = newApp()
     const { viewFor } = await chatViews(db, created.row);
     return ok<CreateGroupAnswer>(c, { groupChat: viewFor(user.id) });
   })
-  .put("/:chatId", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
-    const { name } = await jsonBody(c, RenameGroupBody);
+  .put("/:chatId", param(ChatParam), json(RenameGroupBody), async (c) => {
+    const { chatId } = c.req.valid("param");
+    const { name } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const access = await requireGroupMember(db, c.get("user").id, chatId);
     requireOwner(access, "Only the group owner can rename the group");
     return ok<RenameGroupAnswer>(c, { chat: await renameGroup(c.env, db, access.chat, name, access.me.participantId) });
   })
-  .delete("/:chatId", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .delete("/:chatId", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const access = await requireGroupMember(db, user.id, chatId);
@@ -91,8 +92,8 @@ export const groupChatsApi = newApp()
       notificationData: { allMembers: userIds, deletedBy: user.id, timestamp: new Date().toISOString(), action: "dissolve_group" },
     });
   })
-  .post("/:chatId/leave", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
+  .post("/:chatId/leave", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const access = await requireGroupMember(db, user.id, chatId);
@@ -100,23 +101,22 @@ export const groupChatsApi = newApp()
     if (!left.ok) throw new ApiError(400, "The group owner cannot leave the group; dissolve it instead");
     return ok<LeaveGroupAnswer>(c, { chatId });
   })
-  .get("/:chatId/messages", async (c) => {
+  .get("/:chatId/messages", param(StreamParam), query(MessagesQuery), async (c) => {
     const user = c.get("user");
-    const raw = parseWith(StreamId, c.req.param("chatId"));
-    const { chatId, askOnly } = splitStreamId(raw, user.id);
-    const query = queryOf(c, MessagesQuery);
+    const { chatId, askOnly } = splitStreamId(c.req.valid("param").chatId, user.id);
+    const messagesQuery = c.req.valid("query");
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
-    if (query.unnotified_discuss === "true") {
-      return ok<MessagesAnswer>(c, { messages: await roomStub(c.env, chatId).unnotifiedDiscuss(user.id, Math.min(query.limit, UNNOTIFIED_LIMIT)) });
+    if (messagesQuery.unnotified_discuss === "true") {
+      return ok<MessagesAnswer>(c, { messages: await roomStub(c.env, chatId).unnotifiedDiscuss(user.id, Math.min(messagesQuery.limit, UNNOTIFIED_LIMIT)) });
     }
-    const chatType = askOnly ? 2 : query.chat_type;
+    const chatType = askOnly ? 2 : messagesQuery.chat_type;
     if (chatType === 2 && !askOnly) throw new ApiError(400, "Ask-only messages are read at /api/group-chats/{chatId}_{userId}/messages");
-    const page = await roomStub(c.env, chatId).history(user.id, { chatType, before: query.before ? Number(query.before) : undefined, limit: query.limit });
+    const page = await roomStub(c.env, chatId).history(user.id, { chatType, before: messagesQuery.before ? Number(messagesQuery.before) : undefined, limit: messagesQuery.limit });
     return ok<MessagesAnswer>(c, page);
   })
-  .post("/:chatId/discuss-to-agent", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
-    const { messageIds } = await jsonBody(c, DiscussToAgentBody);
+  .post("/:chatId/discuss-to-agent", param(ChatParam), json(DiscussToAgentBody), async (c) => {
+    const { chatId } = c.req.valid("param");
+    const { messageIds } = c.req.valid("json");
     const user = c.get("user");
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
     const result = await roomStub(c.env, chatId).forwardDiscussToAgent(user.id, messageIds ?? null);

@@ -1,10 +1,13 @@
+import * as v from "valibot";
 import { Id, ParticipantsBody, type AddParticipantsAnswer, type RemoveParticipantsAnswer } from "../../contract";
 import { addGroupMembers, removeGroupMembers, type AddMembersRefused } from "../chats/group-members";
 import { getDb } from "../db/client";
 import { newApp } from "../lib/app";
 import { requireGroupMember, requireOwner } from "../lib/chat-access";
 import { ApiError, ok } from "../lib/envelope";
-import { jsonBody, parseWith } from "../lib/validate";
+import { json, param } from "../lib/validate";
+
+const ChatParam = v.object({ chatId: Id });
 
 function addMembersError(r: AddMembersRefused): ApiError {
   switch (r.reason) {
@@ -21,9 +24,9 @@ function addMembersError(r: AddMembersRefused): ApiError {
 
 /** `/api/group-chats/{chatId}/participants`: the owner adds and removes members (spec 02 §7). */
 export const groupParticipantsApi = newApp()
-  .post("/:chatId/participants", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
-    const { participantIds, participantType } = await jsonBody(c, ParticipantsBody);
+  .post("/:chatId/participants", param(ChatParam), json(ParticipantsBody), async (c) => {
+    const { chatId } = c.req.valid("param");
+    const { participantIds, participantType } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const access = await requireGroupMember(db, user.id, chatId);
@@ -38,9 +41,9 @@ export const groupParticipantsApi = newApp()
       chatName: row.name,
     });
   })
-  .delete("/:chatId/participants", async (c) => {
-    const chatId = parseWith(Id, c.req.param("chatId"));
-    const { participantIds } = await jsonBody(c, ParticipantsBody);
+  .delete("/:chatId/participants", param(ChatParam), json(ParticipantsBody), async (c) => {
+    const { chatId } = c.req.valid("param");
+    const { participantIds } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const access = await requireGroupMember(db, user.id, chatId);

@@ -6,13 +6,13 @@ import { ok } from "../lib/envelope";
 import { requireCurrentMembership } from "../lib/org-access";
 import { privateChatError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
-import { jsonBody } from "../lib/validate";
+import { json } from "../lib/validate";
 
 /** `/api/private-chats`: opens (or finds) my two-person chat with a colleague or one of my VIREs. */
 export const privateChatsApi = newApp()
   .use(requireUser)
-  .post("/", async (c) => {
-    const body = await jsonBody(c, PrivateChatBody);
+  .post("/", json(PrivateChatBody), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const me = c.get("user");
     const membership = await requireCurrentMembership(db, me);

@@ -7,7 +7,7 @@ import { enqueueCustomAssistant } from "../jobs/custom-assistant";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
-import { jsonBody, parseWith, queryOf } from "../lib/validate";
+import { json, param, query } from "../lib/validate";
 import { createVire, myVires, seedDefaultVires } from "../vires/create";
 import { deleteVire } from "../vires/delete";
 import { toVirtualEmployee } from "../vires/mapper";
@@ -17,6 +17,8 @@ import { vireKnowledgeApi } from "./knowledge";
 const ByNameQuery = v.object({
   name: v.pipe(v.optional(v.string(), ""), v.trim(), v.minLength(1, "Please enter a VIRE name"), v.maxLength(VIRE_NAME_MAX, "VIRE name is too long")),
 });
+
+const IdParam = v.object({ id: Id });
 
 function fieldsOf(body: VireBody): VireFields {
   const { taskId: _taskId, status: _status, ...fields } = body;
@@ -35,8 +37,8 @@ export const virtualEmployeesApi = newApp()
     const { tier, limit } = vireLimitOf(user);
     return ok<VireCountAnswer>(c, { count: await countVires(getDb(c.env.DB), user.id), limit, tier });
   })
-  .get("/by-name", async (c) => {
-    const { name } = queryOf(c, ByNameQuery);
+  .get("/by-name", query(ByNameQuery), async (c) => {
+    const { name } = c.req.valid("query");
     const user = c.get("user");
     const [row] = await getDb(c.env.DB)
       .select()
@@ -53,27 +55,27 @@ export const virtualEmployeesApi = newApp()
     const rows = await myVires(db, user.id);
     return ok<VireSeedAnswer>(c, { created: created.map(toVirtualEmployee), virtualEmployees: rows.map(toVirtualEmployee) });
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, VireBody);
+  .post("/", json(VireBody), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
     const row = await createVire(c.env, db, c.get("user"), fieldsOf(body));
     return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   })
-  .get("/:id", async (c) => {
-    const row = await findOwnVire(getDb(c.env.DB), c.get("user").id, parseWith(Id, c.req.param("id")));
+  .get("/:id", param(IdParam), async (c) => {
+    const row = await findOwnVire(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   })
-  .put("/:id", async (c) => {
-    const body = await jsonBody(c, VireBody);
+  .put("/:id", json(VireBody), param(IdParam), async (c) => {
+    const body = c.req.valid("json");
     const db = getDb(c.env.DB);
-    const existing = await findOwnVire(db, c.get("user").id, parseWith(Id, c.req.param("id")));
+    const existing = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const row = await updateVire(db, existing, fieldsOf(body));
     if (row.agentType === "custom") await enqueueCustomAssistant(c.env, row);
     return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", param(IdParam), async (c) => {
     const db = getDb(c.env.DB);
-    const vire = await findOwnVire(db, c.get("user").id, parseWith(Id, c.req.param("id")));
+    const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const { deletedChatIds } = await deleteVire(c.env, db, vire);
     return ok<DeleteVireAnswer>(c, { id: vire.id, deletedChatIds });
   })

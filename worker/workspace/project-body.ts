@@ -2,7 +2,6 @@ import * as v from "valibot";
 import { CreateProjectBody, importedProjectName } from "../../contract";
 import type { Env } from "../env";
 import { AddressNotAllowed, checkOutboundUrl } from "../lib/outbound";
-import { parseWith } from "../lib/validate";
 
 /** No file:, which would clone the host's own folders (other workspaces) into this one. */
 const REPO_SCHEMES = ["http:", "https:", "git:"] as const;
@@ -19,16 +18,16 @@ function repoNameOf(url: string): string {
  * Imports name the project after the repository the way spec 03 §5 says (so "my.repo" becomes
  * "my-repo" instead of failing the name rule); created projects keep the typed name.
  */
-export function parseCreateBody(raw: unknown): CreateProjectInput {
-  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
-    const input = raw as Record<string, unknown>;
-    if (typeof input.httpRepoUrl === "string" && input.httpRepoUrl.trim() !== "") {
-      const given = typeof input.name === "string" && input.name.trim() !== "" ? input.name : repoNameOf(input.httpRepoUrl.trim());
-      raw = { ...input, name: importedProjectName(given, input.isImported === 2) };
-    }
-  }
-  return parseWith(CreateProjectBody, raw);
+function withImportName(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const input = raw as Record<string, unknown>;
+  if (typeof input.httpRepoUrl !== "string" || input.httpRepoUrl.trim() === "") return raw;
+  const given = typeof input.name === "string" && input.name.trim() !== "" ? input.name : repoNameOf(input.httpRepoUrl.trim());
+  return { ...input, name: importedProjectName(given, input.isImported === 2) };
 }
+
+/** `POST /api/coding-projects`'s body: an import's name is derived first, then the contract's rules apply. */
+export const CreateProjectRequest = v.pipe(v.unknown(), v.transform(withImportName), CreateProjectBody);
 
 export type RepoUrlRefused = { ok: false; reason: "invalid_repo_url" | "address_not_allowed" };
 
