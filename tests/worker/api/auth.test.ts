@@ -101,6 +101,9 @@ describe("sign up", () => {
       return performance.now() - started;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The server pads a known e-mail's answer to its recent creations' median: let it learn the
+    // machine's speed right now first, or a slower earlier phase of the run sets the pace.
+    for (let i = 0; i < 9; i++) await timed(newEmail());
     const known: number[] = [];
     const fresh: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -110,7 +113,7 @@ describe("sign up", () => {
     const [k, f] = [median(known), median(fresh)];
     console.log(`sign-up median: known e-mail ${k.toFixed(1)} ms, new e-mail ${f.toFixed(1)} ms`);
     expect(Math.abs(k - f)).toBeLessThan(Math.max(k, f) * 0.25);
-  }, 30_000);
+  }, 60_000);
 
   it("cannot set membership or developer fields through the sign-up body", async () => {
     const email = newEmail();
