@@ -121,16 +121,7 @@ export function param<S extends v.GenericSchema, E extends Env = Env, P extends 
   return vValidator("param", schema, refuse) as MiddlewareHandler;
 }
 
-/**
- * The same checks inside a handler, for routes whose files have not moved to the `json` middleware
- * yet: one set of steps, so both ways answer alike.
- */
-export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S, maxBytes = MAX_JSON_BYTES): Promise<v.InferOutput<S>> {
-  requireJsonType(c);
-  await limitBytes(maxBytes)(c, async () => {});
-  return parseWith(schema, await readJsonObject(c));
-}
-
+/** A query read inside a shared helper rather than a route (e.g. the chat a message route names). */
 export function queryOf<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
   return parseWith(schema, c.req.query());
 }
