@@ -23,7 +23,7 @@ import { requireChatMember, requireGroupMember, requireOwner, splitStreamId } fr
 import { chatViews } from "../lib/chat-sync";
 import { ApiError, ok } from "../lib/envelope";
 import { requireCurrentMembership } from "../lib/org-access";
-import { limitReachedError } from "../lib/refusals";
+import { agentRequestError, limitReachedError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
 import { json, param, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
@@ -120,7 +120,7 @@ export const groupChatsApi = newApp()
     const user = c.get("user");
     await requireChatMember(getDb(c.env.DB), user.id, chatId);
     const result = await roomStub(c.env, chatId).forwardDiscussToAgent(user.id, messageIds ?? null);
-    if (!result.ok) throw new ApiError(result.status, result.error);
+    if (!result.ok) throw agentRequestError(result.reason, "forward");
     return ok<DiscussToAgentAnswer>(c, { success: true, messageId: result.messageId });
   })
   .route("/", groupParticipantsApi);

@@ -10,6 +10,7 @@ import {
 } from "../../contract";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
+import { agentRequestError } from "../lib/refusals";
 import { chatOfMessage } from "../lib/message-chat";
 import { requireUser } from "../lib/session";
 import { json } from "../lib/validate";
@@ -49,7 +50,7 @@ export const messagesApi = newApp()
     const body = c.req.valid("json");
     const { messageId, access } = await chatOfMessage(c, body.chatId);
     const result = await roomStub(c.env, access.chat.id).regenerate(c.get("user").id, messageId);
-    if (!result.ok) throw new ApiError(result.status, result.error);
+    if (!result.ok) throw agentRequestError(result.reason, "regenerate");
     return ok<SuccessAnswer>(c, { success: true });
   })
   .post("/:id/refresh", async (c) => {

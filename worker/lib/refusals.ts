@@ -1,5 +1,6 @@
-import { PLAN_CATALOGUE, projectLimitText } from "../../contract";
+import { AGENT_TEXTS, PLAN_CATALOGUE, projectLimitText } from "../../contract";
 import type { PrivateChatRefused } from "../chats/private-chat";
+import type { AgentRequestRefusal } from "../rooms/chat-room/agent-requests";
 import type { LimitReached } from "../plans/tier";
 import { ApiError } from "./envelope";
 
@@ -29,5 +30,21 @@ export function privateChatError(r: PrivateChatRefused): ApiError {
       return new ApiError(403, "You can only chat with members of your current organization");
     case "vire_not_found":
       return new ApiError(404, "Virtual employee not found");
+  }
+}
+
+/** A regenerate or a forwarded discussion the room would not start; only "not the controller" reads differently for the two. */
+export function agentRequestError(reason: AgentRequestRefusal, action: "regenerate" | "forward"): ApiError {
+  switch (reason) {
+    case "request_not_found":
+      return new ApiError(404, AGENT_TEXTS.originalMissing);
+    case "no_agent":
+      return new ApiError(404, AGENT_TEXTS.noAgent);
+    case "not_controller":
+      return new ApiError(403, action === "forward" ? AGENT_TEXTS.needPresenterToForward : AGENT_TEXTS.notController);
+    case "busy":
+      return new ApiError(409, AGENT_TEXTS.busy);
+    case "nothing_to_forward":
+      return new ApiError(404, AGENT_TEXTS.nothingToForward);
   }
 }

@@ -7,7 +7,6 @@ import type { RoomMember } from "./types";
 
 /** Spec 02 §9: up to 100 unnotified discussion messages are handed to the agent at once. */
 export const UNNOTIFIED_LIMIT = 100;
-export const NEED_PRESENTER = "You need presenter rights to forward messages. Ask the owner for permission.";
 const NOTICE_SEQ = "agentNoticeSeq";
 
 /** Discussion messages the agent has not been shown yet, oldest first. */

@@ -1,22 +1,25 @@
 import { DurableObject } from "cloudflare:workers";
-import { CLOSE_DISSOLVED, CLOSE_REMOVED, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
+import { CLOSE_DISSOLVED, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
 import { AgentRuns } from "./agent-runs";
-import { vireOf, type AgentFrameContext } from "./agent-frames";
-import { FRAME_FAILED, handleClientFrame, replayTo, type FrameRoom } from "./client-frames";
-import { Control, canDriveAgent, controlStateFor } from "./control";
+import type { AgentFrameContext } from "./agent-frames";
+import { FRAME_FAILED, handleClientFrame, type FrameRoom } from "./client-frames";
+import { acceptMember } from "./connect";
+import { replaceMembers } from "./members";
+import { rate, toggleReaction, type RatingRoom } from "./ratings";
+import { Control, controlStateFor } from "./control";
 import { ControlStore, toPresenterRequest } from "./control-store";
-import { NEED_PRESENTER, forwardDiscuss, unnotifiedDiscuss } from "./discuss-forward";
+import { unnotifiedDiscuss } from "./discuss-forward";
+import { forwardDiscussion, regenerateReply, type AgentRequestResult, type AgentRequestRoom } from "./agent-requests";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { flushMirror } from "./outbox";
-import { identityOf, sendFrame, type SocketIdentity } from "./sockets";
+import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
-import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER, type AppendRequest, type HistoryQuery, type RoomMember, type RoomMeta } from "./types";
+import type { AppendRequest, HistoryQuery, RoomMember, RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
-import { boundedIdentity } from "./identity";
 import { notifyUsers } from "../stubs";
-import { SESSION_CHECK_MS, SESSION_HEADER, closeEndedSessions, closeSessionSockets, sessionTag } from "../session-sockets";
+import { SESSION_CHECK_MS, closeEndedSessions, closeSessionSockets } from "../session-sockets";
 
 /** When the room next asks D1 whether its sockets' sessions still live. */
 const SESSION_CHECK_META = "sessionCheckAt";
@@ -88,30 +91,15 @@ export class ChatRoom extends DurableObject<Env> {
     };
   }
 
+  private agentRequestRoom(): AgentRequestRoom {
+    return { context: this.agentContext(), scheduleMirror: () => this.scheduleMirror(), waitUntil: (work) => this.ctx.waitUntil(work) };
+  }
+
   // ---- RPC from the Worker (already authorised there) ----
 
   /** Replaces the member list; removed members' sockets are told why and closed at once. */
   async setMembers(meta: RoomMeta, members: RoomMember[], reason: "removed" | "left" = "removed"): Promise<{ added: string[]; removed: string[] }> {
-    this.store.setMeta("chatId", meta.chatId);
-    this.store.setMeta("orgId", meta.orgId);
-    if (meta.ownerId) this.store.setMeta("ownerId", meta.ownerId);
-    if (meta.name !== undefined) this.store.setMeta("name", meta.name);
-    const before = new Set(this.store.members().map((m) => m.id));
-    const after = new Set(members.map((m) => m.id));
-    const added = [...after].filter((id) => !before.has(id));
-    const removed = [...before].filter((id) => !after.has(id));
-    this.store.replaceMembers(members);
-    const chatId = this.chatId;
-    for (const id of removed) {
-      for (const ws of this.ctx.getWebSockets(id)) {
-        sendFrame(ws, { type: "group_remove", chatId, reason });
-        closeQuietly(ws, CLOSE_REMOVED, reason);
-      }
-    }
-    if (removed.length) new Control(this.agentContext()).membersChanged();
-    if (added.length) this.broadcast({ type: "member_add", chatId, participantIds: added });
-    if (removed.length) this.broadcast({ type: "member_remove", chatId, participantIds: removed });
-    return { added, removed };
+    return replaceMembers(this.ctx, this.agentContext(), meta, members, reason);
   }
 
   async history(viewerId: string, query: HistoryQuery): Promise<MessagesPage> {
@@ -145,11 +133,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   async toggleReaction(viewer: { id: string; name: string }, messageId: string, emoji: string): Promise<{ outcome: string; reactions: ReactionSummary[] } | null> {
-    if (this.store.byIds([messageId], viewer.id).length === 0) return null;
-    const outcome = this.store.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
-    const reactions = this.store.reactions([messageId]).get(messageId) ?? [];
-    this.broadcast({ type: "reactions", message_id: messageId, reactions }, this.audienceOf(messageId));
-    return { outcome, reactions };
+    return toggleReaction(this.ratingRoom(), viewer, messageId, emoji);
   }
 
   async reactionsOf(viewerId: string, messageId: string): Promise<ReactionSummary[] | null> {
@@ -158,11 +142,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   async rate(viewerId: string, messageId: string, value: 1 | -1, reason: string | null, detail: string | null): Promise<LikeState | null> {
-    if (this.store.byIds([messageId], viewerId).length === 0) return null;
-    this.store.rate(messageId, viewerId, value, reason, detail);
-    const state = this.store.likes([messageId], viewerId).get(messageId) ?? { likes: 0, dislikes: 0, mine: 0 };
-    this.broadcast({ type: "likes", message_id: messageId, likes: { likes: state.likes, dislikes: state.dislikes } }, this.audienceOf(messageId));
-    return { likes: state.likes, dislikes: state.dislikes, userLiked: state.mine === 1, userDisliked: state.mine === -1 };
+    return rate(this.ratingRoom(), viewerId, messageId, value, reason, detail);
   }
 
   async renamed(name: string): Promise<void> {
@@ -213,18 +193,8 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** Answers the request behind an agent reply again, as a new reply. */
-  async regenerate(viewerId: string, replyId: string): Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }> {
-    const reply = this.store.byIds([replyId], viewerId)[0];
-    const request = reply?.reply_to_id ? this.store.byIds([reply.reply_to_id], viewerId)[0] : undefined;
-    const member = this.store.member(viewerId);
-    const vire = vireOf(this.agentContext());
-    if (!reply || !request || !member || !vire) return { ok: false, status: 404, error: "Cannot find the original message that triggered this response." };
-    if (request.chat_type === 1 && !canDriveAgent(this.agentContext(), viewerId)) return { ok: false, status: 403, error: "Only the controller can do this" };
-    if (request.chat_type === 2 && request.visible_to !== viewerId) return { ok: false, status: 404, error: "Cannot find the original message that triggered this response." };
-    const room = request.chat_type === 2 ? `${this.chatId}_${viewerId}` : this.chatId;
-    if (this.runs.isBusy(room)) return { ok: false, status: 409, error: "The agent is currently busy, please try again later" };
-    this.ctx.waitUntil(this.runs.start(request, member, vire, { mode: request.chat_type === 2 ? "ask" : "coding", model: undefined }));
-    return { ok: true };
+  async regenerate(viewerId: string, replyId: string): Promise<AgentRequestResult> {
+    return regenerateReply(this.agentRequestRoom(), viewerId, replyId);
   }
 
   async unnotifiedDiscuss(viewerId: string, limit: number): Promise<ChatMessage[]> {
@@ -232,18 +202,8 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** The controller hands the discussion to the agent: one merged request, answered like any other. */
-  async forwardDiscussToAgent(viewerId: string, messageIds: string[] | null): Promise<{ ok: true; messageId: string } | { ok: false; status: 403 | 404 | 409; error: string }> {
-    const member = this.store.member(viewerId);
-    const vire = vireOf(this.agentContext());
-    if (!member || !vire) return { ok: false, status: 404, error: "This chat has no virtual employee to answer" };
-    if (!canDriveAgent(this.agentContext(), viewerId)) return { ok: false, status: 403, error: NEED_PRESENTER };
-    if (this.runs.isBusy(this.chatId)) return { ok: false, status: 409, error: "The agent is currently busy, please try again later" };
-    const row = forwardDiscuss(this.store, this.chatId, member, messageIds, Date.now());
-    if (!row) return { ok: false, status: 404, error: "No new discussion messages to forward" };
-    this.publish(row);
-    await this.scheduleMirror();
-    this.ctx.waitUntil(this.runs.start(row, member, vire, { mode: "coding", model: undefined }));
-    return { ok: true, messageId: row.id };
+  async forwardDiscussToAgent(viewerId: string, messageIds: string[] | null): Promise<AgentRequestResult<{ messageId: string }>> {
+    return forwardDiscussion(this.agentRequestRoom(), viewerId, messageIds);
   }
 
   async messageContent(viewerId: string, messageId: string): Promise<string | null> {
@@ -261,30 +221,7 @@ export class ChatRoom extends DurableObject<Env> {
   // ---- WebSockets ----
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const userId = request.headers.get(USER_ID_HEADER);
-    const member = userId ? this.store.member(userId) : null;
-    // The Worker checked D1 membership before forwarding; an unknown member means this room's copy
-    // of the member list is behind (a seeded chat, a lost sync). 409 asks the Worker to sync and retry.
-    if (!member) return new Response("Member list out of date", { status: 409 });
-    const identity: SocketIdentity = boundedIdentity({
-      userId: member.id,
-      name: decodeURIComponent(request.headers.get(USER_NAME_HEADER) ?? member.name),
-      image: request.headers.get(USER_IMAGE_HEADER) || member.image,
-    });
-    const pair = new WebSocketPair();
-    const server = pair[1];
-    const sessionId = request.headers.get(SESSION_HEADER);
-    this.ctx.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
-    server.serializeAttachment(identity);
-
-    const headSeq = this.store.headSeq();
-    const control = controlStateFor(this.agentContext(), member.id);
-    sendFrame(server, { type: "ready", chatId: this.chatId, headSeq, agentRuns: this.runs.visibleTo(member.id), control });
-    const lastSeq = new URL(request.url).searchParams.get("lastSeq");
-    if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) replayTo(this.frameRoom, server, member.id, Number(lastSeq));
-    await this.alarmBy(Date.now() + SESSION_CHECK_MS);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return acceptMember({ state: this.ctx, frames: this.frameRoom, context: () => this.agentContext(), alarmBy: (at) => this.alarmBy(at) }, request);
   }
 
   /** Every frame is handled inside this guard: an unexpected failure answers an error frame instead of breaking the room. */
@@ -334,9 +271,8 @@ export class ChatRoom extends DurableObject<Env> {
     this.broadcast(frame, row.visible_to ?? undefined);
   }
 
-  /** Who may hear about a message: its owner for ask-only messages, everyone otherwise. */
-  private audienceOf(messageId: string): string | undefined {
-    return this.store.byId(messageId)?.visible_to ?? undefined;
+  private ratingRoom(): RatingRoom {
+    return { store: this.store, broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser) };
   }
 
   private broadcast(frame: ServerFrame, onlyUser?: string): void {

@@ -1,0 +1,47 @@
+import type { AgentFrameContext } from "./agent-frames";
+import { replayTo, type FrameRoom } from "./client-frames";
+import { controlStateFor } from "./control";
+import { boundedIdentity } from "./identity";
+import { sendFrame, type SocketIdentity } from "./sockets";
+import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "./types";
+import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets";
+
+/** What accepting a member's socket needs of its room. */
+export interface ConnectRoom {
+  state: DurableObjectState;
+  frames: FrameRoom;
+  context(): AgentFrameContext;
+  alarmBy(at: number): Promise<void>;
+}
+
+/**
+ * A member's socket, forwarded by the Worker after it checked the session and D1 membership: it
+ * is accepted for hibernation, greeted with `ready` (and the gap since `lastSeq` replayed), and the
+ * session check is scheduled.
+ */
+export async function acceptMember(room: ConnectRoom, request: Request): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+  const { store, runs } = room.frames;
+  const userId = request.headers.get(USER_ID_HEADER);
+  const member = userId ? store.member(userId) : null;
+  // An unknown member means this room's copy of the member list is behind (a seeded chat, a lost
+  // sync). 409 asks the Worker to sync and retry.
+  if (!member) return new Response("Member list out of date", { status: 409 });
+  const identity: SocketIdentity = boundedIdentity({
+    userId: member.id,
+    name: decodeURIComponent(request.headers.get(USER_NAME_HEADER) ?? member.name),
+    image: request.headers.get(USER_IMAGE_HEADER) || member.image,
+  });
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  const sessionId = request.headers.get(SESSION_HEADER);
+  room.state.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
+  server.serializeAttachment(identity);
+
+  const control = controlStateFor(room.context(), member.id);
+  sendFrame(server, { type: "ready", chatId: room.frames.chatId(), headSeq: store.headSeq(), agentRuns: runs.visibleTo(member.id), control });
+  const lastSeq = new URL(request.url).searchParams.get("lastSeq");
+  if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) replayTo(room.frames, server, member.id, Number(lastSeq));
+  await room.alarmBy(Date.now() + SESSION_CHECK_MS);
+  return new Response(null, { status: 101, webSocket: pair[0] });
+}
