@@ -46,7 +46,9 @@ async function sendAtRate(clients: Client[], rate: number, count: number, idOf: 
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const id = idOf(n);
     onSend(id);
-    clients[n % clients.length]!.ws.send(JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }));
+    clients[n % clients.length]!.ws.send(
+      JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }),
+    );
   }
 }
 
@@ -86,12 +88,24 @@ async function runScenario(base: string, s: Scenario) {
   }
   await new Promise((r) => setTimeout(r, 500));
   // Two seconds of traffic that is not measured: a real room is warm, and so is its JIT.
-  await sendAtRate(clients, s.rate, s.rate * 2, (n) => `msg_warm_${s.clients}_${n}`, () => undefined);
+  await sendAtRate(
+    clients,
+    s.rate,
+    s.rate * 2,
+    (n) => `msg_warm_${s.clients}_${n}`,
+    () => undefined,
+  );
   await new Promise((r) => setTimeout(r, 1000));
 
   const total = s.rate * s.seconds;
   const started = performance.now();
-  await sendAtRate(clients, s.rate, total, (n) => `msg_bench_${s.clients}_${n}`, (id) => sentAt.set(id, performance.now()));
+  await sendAtRate(
+    clients,
+    s.rate,
+    total,
+    (n) => `msg_bench_${s.clients}_${n}`,
+    (id) => sentAt.set(id, performance.now()),
+  );
   const sendSeconds = (performance.now() - started) / 1000;
   // Let the last deliveries arrive.
   const deadline = performance.now() + 10_000;
@@ -135,7 +149,8 @@ export async function runChatBench(base: string): Promise<void> {
   }
   console.log("\nclients | msg/s | ack p50 | ack p99 | last p50 | last p99 | exactly once");
   for (const r of rows) {
-    console.log(`${r.clients} | ${r.msgPerSec.toFixed(1)} | ${ms(r.ackP50)} | ${ms(r.ackP99)} | ${ms(r.lastP50)} | ${ms(r.lastP99)} | ${r.missing === 0 && r.duplicates === 0 ? "yes" : `no (missing ${r.missing}, dup ${r.duplicates})`}`);
+    console.log(
+      `${r.clients} | ${r.msgPerSec.toFixed(1)} | ${ms(r.ackP50)} | ${ms(r.ackP99)} | ${ms(r.lastP50)} | ${ms(r.lastP99)} | ${r.missing === 0 && r.duplicates === 0 ? "yes" : `no (missing ${r.missing}, dup ${r.duplicates})`}`,
+    );
   }
 }
-

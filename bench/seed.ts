@@ -14,15 +14,23 @@ export function benchSeedSql(maxClients: number, chatSizes: number[], now = Date
       `INSERT OR IGNORE INTO session (id, expires_at, token, created_at, updated_at, user_id) VALUES ('sess_bench_${i}', ${expires}, '${benchToken(i)}', ${now}, ${now}, '${id}');`,
     );
   }
-  lines.push(`INSERT OR IGNORE INTO organization (id, name, display_name, owner_id, invite_code, created_at) VALUES ('${BENCH_ORG}', 'bench', 'Bench', 'user_bench_0', 'BENCHCODE1', ${now});`);
+  lines.push(
+    `INSERT OR IGNORE INTO organization (id, name, display_name, owner_id, invite_code, created_at) VALUES ('${BENCH_ORG}', 'bench', 'Bench', 'user_bench_0', 'BENCHCODE1', ${now});`,
+  );
   for (let i = 0; i < maxClients; i += 1) {
-    lines.push(`INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES ('${BENCH_ORG}', 'user_bench_${i}', '${i === 0 ? "admin" : "member"}', ${now});`);
+    lines.push(
+      `INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES ('${BENCH_ORG}', 'user_bench_${i}', '${i === 0 ? "admin" : "member"}', ${now});`,
+    );
   }
   for (const size of chatSizes) {
     const chatId = benchChatId(size);
-    lines.push(`INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${chatId}', '${BENCH_ORG}', 'Bench ${size}', 'human_group', 'user_bench_0', ${now}, ${now});`);
+    lines.push(
+      `INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${chatId}', '${BENCH_ORG}', 'Bench ${size}', 'human_group', 'user_bench_0', ${now}, ${now});`,
+    );
     for (let i = 0; i < size; i += 1) {
-      lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${chatId}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`);
+      lines.push(
+        `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${chatId}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`,
+      );
     }
   }
   return lines.join("\n") + "\n";
@@ -42,7 +50,9 @@ export function agentSeedSql(members: number, now = Date.now()): string {
     `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', '${AGENT_VIRE}', 'virtual_employee', 'member', ${now});`,
   ];
   for (let i = 0; i < members; i += 1) {
-    lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`);
+    lines.push(
+      `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${AGENT_CHAT}', 'user_bench_${i}', 'user', '${i === 0 ? "owner" : "member"}', ${now});`,
+    );
   }
   return lines.join("\n") + "\n";
 }

@@ -14,7 +14,11 @@ const TREE_FILES_PER_FOLDER = 100;
 function client(base: string) {
   const headers = { authorization: `Bearer ${benchToken(0)}`, origin: base, "content-type": "application/json" };
   return async (path: string, init: { method?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${base}${path}`, { method: init.method ?? (init.body ? "POST" : "GET"), headers, body: init.body ? JSON.stringify(init.body) : undefined });
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers,
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
     const json = (await res.json().catch(() => null)) as { data?: any; message?: string } | null;
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${json?.message ?? ""}`);
     return json?.data;
@@ -29,7 +33,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<number> {
 
 /** A terminal through the Worker; `type(ch)` resolves when the shell echoes it back. */
 async function terminal(base: string, projectId: string) {
-  const ws = new WebSocket(`${base.replace("http", "ws")}/api/coding-projects/${projectId}/terminal?token=${benchToken(0)}`, { headers: { origin: base }, perMessageDeflate: false });
+  const ws = new WebSocket(`${base.replace("http", "ws")}/api/coding-projects/${projectId}/terminal?token=${benchToken(0)}`, {
+    headers: { origin: base },
+    perMessageDeflate: false,
+  });
   let output = "";
   let other = "";
   let waiter: { text: string; resolve: () => void } | null = null;
@@ -53,7 +60,10 @@ async function terminal(base: string, projectId: string) {
   const waitFor = (text: string, timeoutMs = 30_000) =>
     new Promise<void>((resolve, reject) => {
       if (output.includes(text)) return resolve();
-      const timer = setTimeout(() => reject(new Error(`terminal never printed ${JSON.stringify(text)}; output ${JSON.stringify(output.slice(-300))}; frames ${other.slice(-300)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`terminal never printed ${JSON.stringify(text)}; output ${JSON.stringify(output.slice(-300))}; frames ${other.slice(-300)}`)),
+        timeoutMs,
+      );
       waiter = { text, resolve: () => (clearTimeout(timer), resolve()) };
     });
   ws.send(JSON.stringify({ type: "init", cols: 120, rows: 40 }));
@@ -119,5 +129,7 @@ export async function runWorkspaceBench(base: string): Promise<void> {
     files += listed.children.length;
   }
   const total = performance.now() - started;
-  console.log(`  ${files.toLocaleString("en")}-file tree, ${root.children.length} folders one by one: ${ms(total)} total; per folder p50 ${ms(percentile(perFolder, 50))}  p99 ${ms(percentile(perFolder, 99))}`);
+  console.log(
+    `  ${files.toLocaleString("en")}-file tree, ${root.children.length} folders one by one: ${ms(total)} total; per folder p50 ${ms(percentile(perFolder, 50))}  p99 ${ms(percentile(perFolder, 99))}`,
+  );
 }

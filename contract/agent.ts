@@ -81,7 +81,16 @@ export interface PermissionRequestContent {
     variant: "primary" | "danger";
     apiEndpoint: string;
     method: "POST";
-    payload: { requestId: string; chatId: string; requester: string; requesterName: string; action: PresenterAction; targetPresenter: string | null; targetPresenterName: string | null; decision: "approve" | "reject" };
+    payload: {
+      requestId: string;
+      chatId: string;
+      requester: string;
+      requesterName: string;
+      action: PresenterAction;
+      targetPresenter: string | null;
+      targetPresenterName: string | null;
+      decision: "approve" | "reject";
+    };
   }[];
   actionRecord: { actionType: "approve" | "reject" | "ignore"; actionLabel: string; operatorName: string; timestamp: string } | null;
 }
@@ -100,12 +109,23 @@ const RequestId = v.pipe(v.string(), v.minLength(1), v.maxLength(80));
 
 export const PauseFrame = v.object({ type: v.literal("pause_sse_v2"), room: Room, userId: v.optional(UserId), reason: v.optional(v.string()) });
 export const RequestPresenterFrame = v.object({ type: v.literal("request_presenter"), message: v.optional(v.pipe(v.string(), v.maxLength(2000)), "") });
-export const HandlePresenterRequestFrame = v.object({ type: v.literal("handle_presenter_request"), requestId: RequestId, decision: v.picklist(["approve", "reject"]) });
+export const HandlePresenterRequestFrame = v.object({
+  type: v.literal("handle_presenter_request"),
+  requestId: RequestId,
+  decision: v.picklist(["approve", "reject"]),
+});
 export const SetControllerFrame = v.object({ type: v.literal("set_controller"), presenter: UserId, action: v.picklist(["approve", "revoke"]) });
 export const TransferPresenterFrame = v.object({ type: v.literal("transfer_presenter"), targetPresenter: UserId });
 export const ReleasePresenterFrame = v.object({ type: v.literal("release_presenter") });
 
-export const AgentClientFrames = [PauseFrame, RequestPresenterFrame, HandlePresenterRequestFrame, SetControllerFrame, TransferPresenterFrame, ReleasePresenterFrame] as const;
+export const AgentClientFrames = [
+  PauseFrame,
+  RequestPresenterFrame,
+  HandlePresenterRequestFrame,
+  SetControllerFrame,
+  TransferPresenterFrame,
+  ReleasePresenterFrame,
+] as const;
 
 /** What a chat_message may say about the run (spec 02 §3 `data.context_info.agent_config`). */
 export const AgentConfig = v.looseObject({
@@ -137,14 +157,20 @@ export const AGENT_TEXTS = {
 export type AgentStatusAnswer = { status: AgentRunStatus };
 
 export const BatchStatusBody = v.object({
-  jsonArray: v.pipe(v.array(v.object({ requestId: RequestId, chatId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) })), v.maxLength(200, "Too many requests")),
+  jsonArray: v.pipe(
+    v.array(v.object({ requestId: RequestId, chatId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) })),
+    v.maxLength(200, "Too many requests"),
+  ),
 });
 export interface BatchStatusAnswer {
   success: boolean;
   data: { requestId: string; status: RequestOutcome }[];
 }
 
-export const PresenterDecisionBody = v.object({ chatId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)), decision: v.picklist(["approve", "reject"], "decision must be approve or reject") });
+export const PresenterDecisionBody = v.object({
+  chatId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  decision: v.picklist(["approve", "reject"], "decision must be approve or reject"),
+});
 
 export const RegenerateBody = v.object({
   originalMessageId: v.pipe(v.string(), v.minLength(1), v.maxLength(80)),

@@ -93,15 +93,7 @@ export interface LikeState {
   userDisliked: boolean;
 }
 
-export type MessageType =
-  | "chat"
-  | "user_request"
-  | "merged_forward"
-  | "system_alert"
-  | "status_update"
-  | "conversation"
-  | "streaming_message"
-  | "ai_response";
+export type MessageType = "chat" | "user_request" | "merged_forward" | "system_alert" | "status_update" | "conversation" | "streaming_message" | "ai_response";
 
 /** A stored message as every client receives it (spec 02 §3 "Message"). */
 export interface ChatMessage {
@@ -209,7 +201,11 @@ export const ForwardBody = v.object({
 export const INVITE_EMAIL_PATTERN = /^[A-Za-z0-9_.-]{8,32}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 // Missing fields default to "" so the spec's own words, not valibot's missing-key text, reach the user.
 export const GroupInviteBody = v.object({
-  inviteeEmail: v.pipe(v.optional(v.string("Please enter a valid email address."), ""), v.trim(), v.regex(INVITE_EMAIL_PATTERN, "Please enter a valid email address.")),
+  inviteeEmail: v.pipe(
+    v.optional(v.string("Please enter a valid email address."), ""),
+    v.trim(),
+    v.regex(INVITE_EMAIL_PATTERN, "Please enter a valid email address."),
+  ),
   chatId: v.pipe(v.optional(v.string("No chat specified for invitation."), ""), v.minLength(1, "No chat specified for invitation."), v.maxLength(64)),
 });
 

@@ -6,10 +6,23 @@ import { CHAT_TYPES } from "./chat";
 
 const Stream = v.picklist(CHAT_TYPES);
 
-export const StreamingMessageFrame = v.object({ type: v.literal("streaming_message"), room: v.string(), chat_type: Stream, message_id: v.string(), chunk: v.string(), offset: v.number() });
+export const StreamingMessageFrame = v.object({
+  type: v.literal("streaming_message"),
+  room: v.string(),
+  chat_type: Stream,
+  message_id: v.string(),
+  chunk: v.string(),
+  offset: v.number(),
+});
 export const StreamingDoneFrame = v.object({ type: v.literal("streaming_done"), room: v.string(), chat_type: Stream, message_id: v.string() });
 export const ChatDoneFrame = v.object({ type: v.literal("chat_done"), room: v.string(), chat_type: Stream, message_id: v.nullable(v.string()) });
-export const SsePausedFrame = v.object({ type: v.literal("sse_paused"), room: v.string(), success: v.boolean(), message_id: v.nullable(v.string()), error: v.optional(v.string()) });
+export const SsePausedFrame = v.object({
+  type: v.literal("sse_paused"),
+  room: v.string(),
+  success: v.boolean(),
+  message_id: v.nullable(v.string()),
+  error: v.optional(v.string()),
+});
 export const ChatRemainNoFrame = v.object({ type: v.literal("chat_remain_no"), room: v.string(), message: v.string() });
 export const AgentStatusFrame = v.object({ type: v.literal("agent_status"), room: v.string(), chat_type: Stream, status: v.picklist(["busy", "idle"]) });
 export const ControlStateFrame = v.object({ type: v.literal("control_state"), control: ControlStateSchema });

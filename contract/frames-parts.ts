@@ -1,5 +1,15 @@
 import * as v from "valibot";
-import { CHAT_TYPES, type Attachment, type ChatListItem, type ChatMessage, type LikeState, type MessageType, type Participant, type ReactionSummary, type UnreadCounts } from "./chat";
+import {
+  CHAT_TYPES,
+  type Attachment,
+  type ChatListItem,
+  type ChatMessage,
+  type LikeState,
+  type MessageType,
+  type Participant,
+  type ReactionSummary,
+  type UnreadCounts,
+} from "./chat";
 
 /**
  * Schemas of the values server frames carry (messages, chat-list rows, unread counts …). The

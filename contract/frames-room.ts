@@ -8,7 +8,13 @@ import { readFrame } from "./frames-read";
 
 export const GROUP_GONE_REASONS = ["dissolved", "removed", "left"] as const;
 
-export const ReadyFrame = v.object({ type: v.literal("ready"), chatId: v.string(), headSeq: v.number(), agentRuns: v.array(AgentRunInfoSchema), control: ControlStateSchema });
+export const ReadyFrame = v.object({
+  type: v.literal("ready"),
+  chatId: v.string(),
+  headSeq: v.number(),
+  agentRuns: v.array(AgentRunInfoSchema),
+  control: ControlStateSchema,
+});
 export const MessageUpdatedFrame = v.object({ type: v.literal("message_updated"), message: ChatMessageSchema });
 export const ChatAckFrame = v.object({
   type: v.literal("chat_ack"),

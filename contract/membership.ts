@@ -111,7 +111,12 @@ const PLAN_ALIASES: Record<string, Tier> = {
  * The effective tier from the three stored fields: a paid plan counts only while the user is a
  * member and the plan has not expired (a missing expiry means it does not expire).
  */
-export function effectiveTier(isMember: boolean, memberPlan: string | null | undefined, memberExpireAt: string | Date | null | undefined, now: Date = new Date()): Tier {
+export function effectiveTier(
+  isMember: boolean,
+  memberPlan: string | null | undefined,
+  memberExpireAt: string | Date | null | undefined,
+  now: Date = new Date(),
+): Tier {
   if (!isMember) return "free";
   const tier = PLAN_ALIASES[(memberPlan ?? "").toLowerCase()] ?? "free";
   if (memberExpireAt != null && new Date(memberExpireAt).getTime() <= now.getTime()) return "free";

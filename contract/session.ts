@@ -27,7 +27,12 @@ export const EMAIL_MAX = 254;
 /** Profile pictures are links; a bounded one, as it travels with the user into every chat socket. */
 export const IMAGE_URL_MAX = 1024;
 
-export const UserName = nameSchema({ label: "Name", max: NAME_MAX, required: "Please enter your name", tooLong: `Name must be at most ${NAME_MAX} characters` });
+export const UserName = nameSchema({
+  label: "Name",
+  max: NAME_MAX,
+  required: "Please enter your name",
+  tooLong: `Name must be at most ${NAME_MAX} characters`,
+});
 
 const NewPassword = v.pipe(
   v.string(PASSWORD_TEXTS.required),
@@ -59,7 +64,13 @@ export type SignUpBody = v.InferOutput<typeof SignUpBody>;
 export const UpdateUserBody = v.strictObject({
   name: v.optional(UserName),
   image: v.optional(
-    v.nullable(v.pipe(v.string("image must be a link"), v.maxLength(IMAGE_URL_MAX, "image link is too long"), v.regex(/^https?:\/\/[^\s]+$/i, "image must be an http(s) link"))),
+    v.nullable(
+      v.pipe(
+        v.string("image must be a link"),
+        v.maxLength(IMAGE_URL_MAX, "image link is too long"),
+        v.regex(/^https?:\/\/[^\s]+$/i, "image must be an http(s) link"),
+      ),
+    ),
   ),
 });
 
@@ -71,7 +82,9 @@ export const ChangePasswordBody = v.strictObject({
 });
 
 /** `POST /api/auth/revoke-session`: by the id `list-sessions` shows, never by the secret token. */
-export const RevokeSessionBody = v.object({ id: v.pipe(v.optional(v.string("id is required"), ""), v.minLength(1, "id is required"), v.maxLength(64, "Session not found")) });
+export const RevokeSessionBody = v.object({
+  id: v.pipe(v.optional(v.string("id is required"), ""), v.minLength(1, "id is required"), v.maxLength(64, "Session not found")),
+});
 
 /** `GET /api/auth/list-sessions`: a device's session, without the token that would let one act as it. */
 export interface SessionSummary {
@@ -86,8 +99,17 @@ export interface SessionSummary {
 
 /** Checked before better-auth sees the body, so wrong types and huge strings get our 400, not a 500. */
 export const SignInBody = v.object({
-  email: v.pipe(v.string("Please enter a valid email address."), v.trim(), v.minLength(1, "Please enter a valid email address."), v.maxLength(EMAIL_MAX, "Please enter a valid email address.")),
-  password: v.pipe(v.string("Please enter your password"), v.minLength(1, "Please enter your password"), v.maxLength(PASSWORD_MAX, "Invalid email or password")),
+  email: v.pipe(
+    v.string("Please enter a valid email address."),
+    v.trim(),
+    v.minLength(1, "Please enter a valid email address."),
+    v.maxLength(EMAIL_MAX, "Please enter a valid email address."),
+  ),
+  password: v.pipe(
+    v.string("Please enter your password"),
+    v.minLength(1, "Please enter your password"),
+    v.maxLength(PASSWORD_MAX, "Invalid email or password"),
+  ),
   rememberMe: v.optional(v.boolean()),
   callbackURL: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 });

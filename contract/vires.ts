@@ -68,13 +68,30 @@ const JsonText = v.pipe(
 
 /** `POST /api/virtual-employees` and `PUT /api/virtual-employees/{id}` (spec 01 §5 texts). */
 export const VireBody = v.object({
-  name: nameSchema({ label: "VIRE name", max: VIRE_NAME_MAX, required: "Please enter a VIRE name", tooLong: `VIRE name must be at most ${VIRE_NAME_MAX} characters` }),
-  role: v.pipe(v.optional(v.string("Please enter a VIRE role"), ""), v.trim(), v.minLength(1, "Please enter a VIRE role"), v.maxLength(VIRE_ROLE_MAX, `VIRE role must be at most ${VIRE_ROLE_MAX} characters`)),
+  name: nameSchema({
+    label: "VIRE name",
+    max: VIRE_NAME_MAX,
+    required: "Please enter a VIRE name",
+    tooLong: `VIRE name must be at most ${VIRE_NAME_MAX} characters`,
+  }),
+  role: v.pipe(
+    v.optional(v.string("Please enter a VIRE role"), ""),
+    v.trim(),
+    v.minLength(1, "Please enter a VIRE role"),
+    v.maxLength(VIRE_ROLE_MAX, `VIRE role must be at most ${VIRE_ROLE_MAX} characters`),
+  ),
   description: v.optional(v.pipe(v.string(), v.maxLength(2000, "Description is too long")), ""),
   avatarUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048))), null),
   skills: v.optional(
     v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, "A skill cannot be empty"), v.maxLength(SKILL_MAX_CHARS, `A skill must be at most ${SKILL_MAX_CHARS} characters`))),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, "A skill cannot be empty"),
+          v.maxLength(SKILL_MAX_CHARS, `A skill must be at most ${SKILL_MAX_CHARS} characters`),
+        ),
+      ),
       v.maxLength(SKILLS_MAX, `At most ${SKILLS_MAX} skills`),
       v.check((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, "A skill cannot be added twice"),
     ),
@@ -177,7 +194,15 @@ export const KnowledgeFileBody = v.object({
   // File names legitimately mix scripts ("отчёт.pdf"), so no look-alike guard; the rest holds.
   name: nameSchema({ label: "File name", max: 255, required: "File name is required", tooLong: "File name is too long", allowMixedScripts: true }),
   url: v.pipe(v.optional(v.string("File url is required"), ""), v.minLength(1, "File url is required"), v.maxLength(2048)),
-  size: v.optional(v.pipe(v.number("size must be a number"), v.integer("size must be a whole number"), v.minValue(0, "size must be a number"), v.maxValue(KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS.tooLarge)), 0),
+  size: v.optional(
+    v.pipe(
+      v.number("size must be a number"),
+      v.integer("size must be a whole number"),
+      v.minValue(0, "size must be a number"),
+      v.maxValue(KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXTS.tooLarge),
+    ),
+    0,
+  ),
   chatId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))), null),
 });
 

@@ -114,7 +114,9 @@ export interface FileContent {
 }
 
 /** `POST …/file-content?filePath=` body. */
-export const SaveFileBody = v.object({ file_content: v.pipe(v.string("file_content must be a string"), v.maxLength(5_242_880, "File is too large to save (max 5 MB)")) });
+export const SaveFileBody = v.object({
+  file_content: v.pipe(v.string("file_content must be a string"), v.maxLength(5_242_880, "File is too large to save (max 5 MB)")),
+});
 
 /** `GET …/file-diff?filePath&fromCommit=HEAD&toCommit=workingDir&getOriginal=true`. */
 export interface FileDiff {
@@ -147,7 +149,14 @@ export interface Commit {
   date: string;
 }
 /** `GET …/commits` → `{commits}`; `POST …/commit {message}` → `{hash, message}`; `POST …/checkout {commitHash}` → `{hash}`. */
-export const CommitBody = v.object({ message: v.pipe(v.string("Please enter a commit message"), v.trim(), v.minLength(1, "Please enter a commit message"), v.maxLength(5000, "Commit message is too long")) });
+export const CommitBody = v.object({
+  message: v.pipe(
+    v.string("Please enter a commit message"),
+    v.trim(),
+    v.minLength(1, "Please enter a commit message"),
+    v.maxLength(5000, "Commit message is too long"),
+  ),
+});
 export const CheckoutBody = v.object({ commitHash: v.pipe(v.string("commitHash is required"), v.regex(/^[0-9a-f]{4,40}$/i, "Invalid commit hash")) });
 
 /** `GET …/config` (spec 03 §7.1). */
@@ -160,7 +169,19 @@ export interface ProjectConfig {
 
 // ---- Sandbox, services, terminal (spec 03 §7.2) ----
 
-export const SANDBOX_STATUSES = ["active", "idle", "starting", "restarting", "stopping", "stopped", "creating", "failed", "pooling", "pooled", "destroying"] as const;
+export const SANDBOX_STATUSES = [
+  "active",
+  "idle",
+  "starting",
+  "restarting",
+  "stopping",
+  "stopped",
+  "creating",
+  "failed",
+  "pooling",
+  "pooled",
+  "destroying",
+] as const;
 export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
 /** The order in which a user's sandboxes are chosen (spec 03 §7.2); others are ignored. */
 export const SANDBOX_PRIORITY: SandboxStatus[] = ["active", "idle", "starting", "restarting", "stopping", "stopped", "creating"];
@@ -205,7 +226,10 @@ export interface KillAnswer {
 }
 
 /** Terminal frames over `GET /api/coding-projects/{id}/terminal` (WebSocket), as the host speaks them. */
-export type TerminalClientFrame = { type: "input"; data: string } | { type: "resize"; cols: number; rows: number } | { type: "init"; cols: number; rows: number; workspace_path?: string; human_user_id?: string };
+export type TerminalClientFrame =
+  | { type: "input"; data: string }
+  | { type: "resize"; cols: number; rows: number }
+  | { type: "init"; cols: number; rows: number; workspace_path?: string; human_user_id?: string };
 export type TerminalServerFrame =
   | { type: "output"; data: string }
   | { type: "status"; status: "connected" | "resized" | "waiting-sandbox" }

@@ -55,7 +55,9 @@ const ROUTES: Record<string, Route> = {
 function authorized(header: string | undefined, secret: string): boolean {
   const m = /^Bearer (.+)$/.exec(header ?? "");
   if (!m) return false;
-  const a = createHash("sha256").update(m[1] ?? "").digest();
+  const a = createHash("sha256")
+    .update(m[1] ?? "")
+    .digest();
   const b = createHash("sha256").update(secret).digest();
   return timingSafeEqual(a, b);
 }

@@ -74,7 +74,19 @@ export async function download(ctx: Ctx): Promise<void> {
   // --transform (regular and hard-link names, never symlink targets). `base` is the real folder's
   // name, which is the requested name unless the caller asked for a symlink to a folder.
   const base = path.basename(real).replace(/[\\|&]/g, "\\$&");
-  const args = ["-C", commandPath(ctx.ws, real), "-czf", "-", "--no-recursion", "--transform", `flags=rh;s|^|${base}/|`, "--null", "--verbatim-files-from", "-T", "-"];
+  const args = [
+    "-C",
+    commandPath(ctx.ws, real),
+    "-czf",
+    "-",
+    "--no-recursion",
+    "--transform",
+    `flags=rh;s|^|${base}/|`,
+    "--null",
+    "--verbatim-files-from",
+    "-T",
+    "-",
+  ];
   const tar = await spawnInWorkspace(ctx.ws, ["tar", ...args]);
   const names = listing.entries;
 

@@ -12,14 +12,27 @@ export const MAX_READ_BYTES = 5 * 1024 * 1024;
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const MIME: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".htm": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8", ".ts": "text/plain; charset=utf-8",
-  ".tsx": "text/plain; charset=utf-8", ".json": "application/json; charset=utf-8",
-  ".md": "text/markdown; charset=utf-8", ".txt": "text/plain; charset=utf-8",
-  ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
-  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
-  ".pdf": "application/pdf", ".mp3": "audio/mpeg", ".mp4": "video/mp4", ".wav": "audio/wav",
+  ".html": "text/html; charset=utf-8",
+  ".htm": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".ts": "text/plain; charset=utf-8",
+  ".tsx": "text/plain; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".py": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".pdf": "application/pdf",
+  ".mp3": "audio/mpeg",
+  ".mp4": "video/mp4",
+  ".wav": "audio/wav",
   ".zip": "application/zip",
 };
 
@@ -59,9 +72,7 @@ export async function tree(ctx: Ctx): Promise<void> {
       lastModified: st.mtime.toISOString(),
     });
   }
-  entries.sort((a, b) =>
-    a.type !== b.type ? (a.type === "directory" ? -1 : 1) : a.name.localeCompare(b.name),
-  );
+  entries.sort((a, b) => (a.type !== b.type ? (a.type === "directory" ? -1 : 1) : a.name.localeCompare(b.name)));
   ok(ctx.res, { path: rel, entries });
 }
 

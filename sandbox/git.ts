@@ -53,10 +53,7 @@ function branchOf(header: string): string {
 
 export async function status(ctx: Ctx): Promise<void> {
   // Two jailed git calls, side by side (each costs a jail): status with its branch, and remotes.
-  const [st, remotes] = await Promise.all([
-    git(ctx.ws, ["status", "--porcelain=v1", "-z", "--branch", "--untracked-files=all"]),
-    git(ctx.ws, ["remote"]),
-  ]);
+  const [st, remotes] = await Promise.all([git(ctx.ws, ["status", "--porcelain=v1", "-z", "--branch", "--untracked-files=all"]), git(ctx.ws, ["remote"])]);
   if (st.code !== 0) {
     if (/not a git repository/i.test(st.stderr)) throw new HttpError(400, "Not a git repository");
     throw new Error(`git status failed: ${st.stderr.trim()}`);

@@ -45,11 +45,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 }
 
 /** Parses a JSON body against a valibot schema; an empty body counts as `{}`. */
-export async function readJson<S extends v.GenericSchema>(
-  req: IncomingMessage,
-  schema: S,
-  limit = 12 * 1024 * 1024,
-): Promise<v.InferOutput<S>> {
+export async function readJson<S extends v.GenericSchema>(req: IncomingMessage, schema: S, limit = 12 * 1024 * 1024): Promise<v.InferOutput<S>> {
   const raw = await readBody(req, limit);
   let value: unknown = {};
   if (raw.length > 0) {

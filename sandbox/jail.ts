@@ -69,7 +69,19 @@ function baseEnv(home: string, interactive: boolean, extra: Record<string, strin
 }
 
 /** The host paths the jail sees read-only besides /usr (each only if it exists). */
-const ETC = ["/etc/alternatives", "/etc/ssl", "/etc/ca-certificates", "/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/localtime", "/etc/bash.bashrc", "/etc/inputrc", "/etc/terminfo", "/etc/mime.types"];
+const ETC = [
+  "/etc/alternatives",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/nsswitch.conf",
+  "/etc/localtime",
+  "/etc/bash.bashrc",
+  "/etc/inputrc",
+  "/etc/terminfo",
+  "/etc/mime.types",
+];
 
 /**
  * How to start `argv` for a workspace. In jail mode `argv` sees the workspace as /workspace
@@ -87,15 +99,53 @@ export async function workspaceCommand(ws: Workspace, argv: string[], opts: Comm
   await adoptWorkspace(ws, uid);
   const ids = await identityFiles(ws.root, uid);
   const cpu = interactive ? LIMITS.cpuSecondsInteractive : LIMITS.cpuSecondsCommand;
-  const limits = [`--nproc=${LIMITS.nproc}`, `--data=${LIMITS.dataBytes}`, `--fsize=${LIMITS.fileBytes}`, `--nofile=${LIMITS.nofile}`, `--cpu=${cpu}`, `--core=0`];
+  const limits = [
+    `--nproc=${LIMITS.nproc}`,
+    `--data=${LIMITS.dataBytes}`,
+    `--fsize=${LIMITS.fileBytes}`,
+    `--nofile=${LIMITS.nofile}`,
+    `--cpu=${cpu}`,
+    `--core=0`,
+  ];
   const fsArgs = [
-    "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
-    "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+    "--ro-bind",
+    "/usr",
+    "/usr",
+    "--symlink",
+    "usr/bin",
+    "/bin",
+    "--symlink",
+    "usr/sbin",
+    "/sbin",
+    "--symlink",
+    "usr/lib",
+    "/lib",
+    "--symlink",
+    "usr/lib64",
+    "/lib64",
     // Folders bwrap creates itself would be 0700 root: readable /etc, sticky world-writable /tmp.
-    "--perms", "0755", "--dir", "/etc",
+    "--perms",
+    "0755",
+    "--dir",
+    "/etc",
     ...ETC.flatMap((p) => ["--ro-bind-try", p, p]),
-    "--ro-bind", ids.passwd, "/etc/passwd", "--ro-bind", ids.group, "/etc/group",
-    "--bind", ws.dir, "/workspace", "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
+    "--ro-bind",
+    ids.passwd,
+    "/etc/passwd",
+    "--ro-bind",
+    ids.group,
+    "/etc/group",
+    "--bind",
+    ws.dir,
+    "/workspace",
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--perms",
+    "1777",
+    "--tmpfs",
+    "/tmp",
     ...(opts.readOnly ?? []).flatMap(([host, inJail]) => ["--ro-bind", host, inJail]),
   ];
   // The network stays shared: services a workspace starts must be reachable for Service Status

@@ -14,7 +14,12 @@ const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC |
 const WRITE_SCRIPT = 'mkdir -p -- "$(dirname -- "$1")" && cat > "$1"';
 
 function failure(what: string, stderr: string): HttpError {
-  const reason = stderr.trim().split("\n").at(-1)?.replace(/^.*?: /, "") ?? "";
+  const reason =
+    stderr
+      .trim()
+      .split("\n")
+      .at(-1)
+      ?.replace(/^.*?: /, "") ?? "";
   if (/Is a directory/i.test(reason)) return new HttpError(400, "Is a directory");
   if (/No such file/i.test(reason)) return new HttpError(404, "Not found");
   return new HttpError(400, `Cannot ${what}${reason ? `: ${reason.slice(0, 200)}` : ""}`);

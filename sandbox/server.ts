@@ -30,7 +30,8 @@ const server = createSandbox({
   allowPrivateGit: process.env.SANDBOX_ALLOW_PRIVATE_GIT === "1",
 });
 const isolation = jailMode();
-if (isolation === "refused") console.error(`[sandbox] ${NO_ISOLATION}; terminals and commands are refused (SANDBOX_ALLOW_UNISOLATED=1 allows them without isolation)`);
+if (isolation === "refused")
+  console.error(`[sandbox] ${NO_ISOLATION}; terminals and commands are refused (SANDBOX_ALLOW_UNISOLATED=1 allows them without isolation)`);
 
 // A bug in one request must not take down every workspace's terminals: log and keep serving.
 process.on("uncaughtException", (err) => console.error("[sandbox] uncaught exception", err));

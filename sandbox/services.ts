@@ -135,9 +135,7 @@ export async function stopWorkspace(ws: Workspace): Promise<{
   for (let pass = 0; pass < 2; pass++) {
     const owned = [...(await workspacePids(ws))].filter((pid) => !guard.has(pid) && !seen.has(pid));
     // Each target's start time is kept so a pid reused by an unrelated process is left alone.
-    const targets: Target[] = await Promise.all(
-      owned.map(async (pid) => ({ pid, start: await startTime(pid), command: await commandOf(pid) })),
-    );
+    const targets: Target[] = await Promise.all(owned.map(async (pid) => ({ pid, start: await startTime(pid), command: await commandOf(pid) })));
     for (const pid of endSessions(ws.dir)) terminals.push(pid);
     const shells = new Set(terminals);
     const others = targets.filter((t) => !shells.has(t.pid)); // shells end through their PTYs
@@ -159,7 +157,10 @@ export async function stopWorkspace(ws: Workspace): Promise<{
       else killed.push({ pid: t.pid, command: t.command });
     }
     // Shells get a moment to exit too (a PTY hang-up is normally immediate).
-    await survivors(targets.filter((t) => shells.has(t.pid)), 1000);
+    await survivors(
+      targets.filter((t) => shells.has(t.pid)),
+      1000,
+    );
   }
   return {
     terminals_closed: terminals,

@@ -48,9 +48,36 @@ export interface DemoVire {
 }
 
 export const DEMO_VIRES: DemoVire[] = [
-  { id: "vire_demo_nova", ownerId: ALICE.id, orgId: ALICE.ownOrg.id, name: "Nova", role: "Product Assistant", description: "Drafts specs, summarises discussions and keeps the team's notes.", agentType: "chatter", skills: ["Writing", "Summaries", "Planning"] },
-  { id: "vire_demo_cody", ownerId: ALICE.id, orgId: ALICE.ownOrg.id, name: "Cody", role: "Coding Agent", description: "Writes and reviews code in the team's workspace.", agentType: "coding_agent", skills: ["TypeScript", "Code review", "Testing"] },
-  { id: "vire_demo_iris", ownerId: BOB.id, orgId: BOB.ownOrg.id, name: "Iris", role: "Research Analyst", description: "Finds sources and compares options.", agentType: "retrieval_agent", skills: ["Research", "Analysis"] },
+  {
+    id: "vire_demo_nova",
+    ownerId: ALICE.id,
+    orgId: ALICE.ownOrg.id,
+    name: "Nova",
+    role: "Product Assistant",
+    description: "Drafts specs, summarises discussions and keeps the team's notes.",
+    agentType: "chatter",
+    skills: ["Writing", "Summaries", "Planning"],
+  },
+  {
+    id: "vire_demo_cody",
+    ownerId: ALICE.id,
+    orgId: ALICE.ownOrg.id,
+    name: "Cody",
+    role: "Coding Agent",
+    description: "Writes and reviews code in the team's workspace.",
+    agentType: "coding_agent",
+    skills: ["TypeScript", "Code review", "Testing"],
+  },
+  {
+    id: "vire_demo_iris",
+    ownerId: BOB.id,
+    orgId: BOB.ownOrg.id,
+    name: "Iris",
+    role: "Research Analyst",
+    description: "Finds sources and compares options.",
+    agentType: "retrieval_agent",
+    skills: ["Research", "Analysis"],
+  },
 ];
 
 /** A group in Acme Robotics with Alice (owner), Bob and Nova, so both demo users have a chat to open. */

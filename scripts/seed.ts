@@ -27,9 +27,13 @@ export async function demoSeedSql(now = Date.now()): Promise<string> {
     );
   }
   const g = DEMO_GROUP;
-  lines.push(`INSERT OR IGNORE INTO chat (id, org_id, name, description, kind, owner_id, created_at, updated_at) VALUES (${q(g.id)}, ${q(g.orgId)}, ${q(g.name)}, '', 'single_group', ${q(g.ownerId)}, ${now}, ${now});`);
+  lines.push(
+    `INSERT OR IGNORE INTO chat (id, org_id, name, description, kind, owner_id, created_at, updated_at) VALUES (${q(g.id)}, ${q(g.orgId)}, ${q(g.name)}, '', 'single_group', ${q(g.ownerId)}, ${now}, ${now});`,
+  );
   for (const p of g.participants) {
-    lines.push(`INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES (${q(g.id)}, ${q(p.id)}, ${q(p.type)}, ${q(p.role)}, ${now});`);
+    lines.push(
+      `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES (${q(g.id)}, ${q(p.id)}, ${q(p.type)}, ${q(p.role)}, ${now});`,
+    );
   }
   return lines.join("\n") + "\n";
 }

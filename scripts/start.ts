@@ -85,7 +85,8 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
  * sign-in rate limit, as they sign in dozens of times from one address.
  */
 function passThroughVars(): string[] {
-  const names = /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS)$/;
+  const names =
+    /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS)$/;
   return Object.entries(process.env)
     .filter(([name, value]) => names.test(name) && value)
     .flatMap(([name, value]) => ["--var", `${name}:${value}`]);
@@ -102,7 +103,8 @@ async function main(): Promise<void> {
   run("Seeding the demo organization", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
   rmSync(seedDir, { recursive: true, force: true });
   // The benchmark seeds its own users and chat on top of the demo.
-  if (process.env.EXTRA_SEED_SQL) run("Seeding extra data", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", process.env.EXTRA_SEED_SQL, ...persist]);
+  if (process.env.EXTRA_SEED_SQL)
+    run("Seeding extra data", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", process.env.EXTRA_SEED_SQL, ...persist]);
 
   if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
     run("Building the web app", bin("vite"), ["build", "--logLevel", "warn"]);
@@ -114,7 +116,9 @@ async function main(): Promise<void> {
     run("Installing bubblewrap (workspace isolation)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap"]);
   }
   if (jailMode() === "refused") {
-    console.error("✖ Refusing to hand out workspace terminals as root without isolation. Install bubblewrap (apt-get install -y bubblewrap), run as a non-root user, or set SANDBOX_ALLOW_UNISOLATED=1 to accept unisolated root shells.");
+    console.error(
+      "✖ Refusing to hand out workspace terminals as root without isolation. Install bubblewrap (apt-get install -y bubblewrap), run as a non-root user, or set SANDBOX_ALLOW_UNISOLATED=1 to accept unisolated root shells.",
+    );
     process.exit(1);
   }
   console.log("\n▶ Starting the sandbox host");
@@ -124,11 +128,15 @@ async function main(): Promise<void> {
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
   const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`];
-  const worker = spawn(bin("wrangler"), ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: childEnv,
-  });
+  const worker = spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: childEnv,
+    },
+  );
   const stop = () => {
     worker.kill("SIGTERM");
     sandbox.kill("SIGTERM");

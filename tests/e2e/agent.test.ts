@@ -41,12 +41,18 @@ beforeAll(async () => {
   // Professional: no VIRE or group limit gets in the way, whatever ran before in this app.
   await setPlan(alice.page, ALICE.id, "professional");
   fileName = `${uniqueName("zephyr-billing").replace(/\s+/g, "-")}.txt`;
-  ({ id: vireId } = await createVireWithKnowledge(alice.page, uniqueName("Quill"), fileName, `Zephyr billing handbook\n\n${FACT}\nMonthly plans cannot be refunded.\n`));
+  ({ id: vireId } = await createVireWithKnowledge(
+    alice.page,
+    uniqueName("Quill"),
+    fileName,
+    `Zephyr billing handbook\n\n${FACT}\nMonthly plans cannot be refunded.\n`,
+  ));
 });
 
 afterAll(async () => {
   if (alice) {
-    for (const chatId of chats) expect((await alice.page.request.delete(`/api/group-chats/${chatId}`, { headers: writeHeaders(alice.page) })).status()).toBe(200);
+    for (const chatId of chats)
+      expect((await alice.page.request.delete(`/api/group-chats/${chatId}`, { headers: writeHeaders(alice.page) })).status()).toBe(200);
     if (vireId) await deleteVire(alice.page, vireId);
     // Back to the seeded plan, so later files meet Alice as the demo has her.
     await setPlan(alice.page, ALICE.id, "free");

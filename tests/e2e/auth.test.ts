@@ -30,7 +30,10 @@ describe("accounts in the browser", () => {
   it("the sign-up form refuses a common password in English and Chinese, as the server does", async () => {
     const { context, page } = await newPerson(browser());
     const email = uniqueEmail("common");
-    for (const [lang, text] of [["en", "This password is too common"], ["zh", "该密码过于常见"]] as const) {
+    for (const [lang, text] of [
+      ["en", "This password is too common"],
+      ["zh", "该密码过于常见"],
+    ] as const) {
       await page.goto(`/${lang}/auth/signup`);
       await page.getByTestId("signup-name").fill("Common Carl");
       await page.getByTestId("signup-email").fill(email);
@@ -40,7 +43,11 @@ describe("accounts in the browser", () => {
     }
     // The form never sent it; the server would have refused it with the same text.
     const r = await page.evaluate(async (address) => {
-      const res = await fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Common Carl", email: address, password: "Password123!" }) });
+      const res = await fetch("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Common Carl", email: address, password: "Password123!" }),
+      });
       return { status: res.status, body: await res.json() };
     }, email);
     expect(r).toMatchObject({ status: 400, body: { message: "This password is too common. Please choose a less common one." } });

@@ -50,7 +50,10 @@ describe("embedding the app in another site's page", () => {
     const { context, page } = await newPerson(browser());
     // An account made outside the frame; the frame only signs in.
     const email = uniqueEmail("embed");
-    const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Embed Erin", email, password: PASSWORD }, headers: { origin: baseUrl() } });
+    const signUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { name: "Embed Erin", email, password: PASSWORD },
+      headers: { origin: baseUrl() },
+    });
     expect(signUp.status(), await signUp.text()).toBe(200);
 
     await page.goto(`http://localhost:${EMBED_PARENT_PORT}/`);
@@ -61,13 +64,14 @@ describe("embedding the app in another site's page", () => {
     await frame.getByTestId("app-shell").waitFor();
 
     // Chromium denies a third-party frame its storage, so no bearer token was kept: the cookie carries the session.
-    const stored = () => frame.evaluate(() => {
-      try {
-        return localStorage.getItem("bearer_token");
-      } catch {
-        return "denied";
-      }
-    });
+    const stored = () =>
+      frame.evaluate(() => {
+        try {
+          return localStorage.getItem("bearer_token");
+        } catch {
+          return "denied";
+        }
+      });
     expect([null, "denied"]).toContain(await stored());
     await frame.goto(`${baseUrl()}/en/home`);
     await frame.getByTestId("app-shell").waitFor();

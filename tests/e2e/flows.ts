@@ -114,7 +114,9 @@ export async function sendText(page: Page, text: string): Promise<void> {
 
 /** Ids of the agent reply rows the page shows now. */
 export async function replyIds(page: Page): Promise<string[]> {
-  const ids = await page.locator('[data-message-type="ai_response"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")!.slice("message-".length)));
+  const ids = await page
+    .locator('[data-message-type="ai_response"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")!.slice("message-".length)));
   return ids;
 }
 
@@ -155,7 +157,10 @@ export interface Recording {
 /** Starts a MutationObserver that notes every state of agent replies and the listed test ids. */
 export async function startRecording(page: Page, watchIds: string[]): Promise<void> {
   await page.evaluate((ids) => {
-    const w = window as unknown as { __e2eRec?: { seen: string[]; replies: Record<string, { streaming: boolean; length: number }[]> }; __e2eObs?: MutationObserver };
+    const w = window as unknown as {
+      __e2eRec?: { seen: string[]; replies: Record<string, { streaming: boolean; length: number }[]> };
+      __e2eObs?: MutationObserver;
+    };
     w.__e2eObs?.disconnect();
     const rec = { seen: [] as string[], replies: {} as Record<string, { streaming: boolean; length: number }[]> };
     w.__e2eRec = rec;
@@ -195,12 +200,24 @@ async function data<T>(res: { status(): number; text(): Promise<string> }, statu
 /** Creates a VIRE owned by the page's user with one indexed .txt knowledge file; needs a plan with room. */
 export async function createVireWithKnowledge(page: Page, name: string, fileName: string, fileText: string): Promise<{ id: string }> {
   const headers = writeHeaders(page);
-  const vire = await data<{ id: string }>(await page.request.post("/api/virtual-employees", { data: { name, role: "Support Specialist", skills: ["Refunds"] }, headers }));
-  const base = await data<{ id: string }>(await page.request.post(`/api/virtual-employees/${vire.id}/knowledge-base`, { data: { name: `${name} docs` }, headers }));
-  const upload = await data<{ url: string; fileSize: number }>(
-    await page.request.post(`/api/uploads?contentType=text%2Fplain&fileName=${encodeURIComponent(fileName)}`, { data: Buffer.from(fileText), headers: { ...headers, "content-type": "text/plain" } }),
+  const vire = await data<{ id: string }>(
+    await page.request.post("/api/virtual-employees", { data: { name, role: "Support Specialist", skills: ["Refunds"] }, headers }),
   );
-  const file = await data<{ status: string }>(await page.request.post(`/api/knowledge-base/${base.id}/files`, { data: { name: fileName, url: upload.url, size: upload.fileSize, chatId: null }, headers }));
+  const base = await data<{ id: string }>(
+    await page.request.post(`/api/virtual-employees/${vire.id}/knowledge-base`, { data: { name: `${name} docs` }, headers }),
+  );
+  const upload = await data<{ url: string; fileSize: number }>(
+    await page.request.post(`/api/uploads?contentType=text%2Fplain&fileName=${encodeURIComponent(fileName)}`, {
+      data: Buffer.from(fileText),
+      headers: { ...headers, "content-type": "text/plain" },
+    }),
+  );
+  const file = await data<{ status: string }>(
+    await page.request.post(`/api/knowledge-base/${base.id}/files`, {
+      data: { name: fileName, url: upload.url, size: upload.fileSize, chatId: null },
+      headers,
+    }),
+  );
   expect(file.status).toBe("indexed");
   return vire;
 }

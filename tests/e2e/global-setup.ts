@@ -21,7 +21,14 @@ export default async function setup(project: TestProject) {
   const app = await launchApp({
     port: E2E_PORT,
     stateDir,
-    env: { AUTH_RATE_LIMIT_MAX: "1000", ANTHROPIC_API_KEY: "e2e-key", ANTHROPIC_BASE_URL: `${llm.url}/v1`, OPENAI_BASE_URL: `${llm.url}/v1`, OPENAI_API_KEY: "e2e-key", EMBED_ORIGINS: `http://localhost:${EMBED_PARENT_PORT}` },
+    env: {
+      AUTH_RATE_LIMIT_MAX: "1000",
+      ANTHROPIC_API_KEY: "e2e-key",
+      ANTHROPIC_BASE_URL: `${llm.url}/v1`,
+      OPENAI_BASE_URL: `${llm.url}/v1`,
+      OPENAI_API_KEY: "e2e-key",
+      EMBED_ORIGINS: `http://localhost:${EMBED_PARENT_PORT}`,
+    },
   });
   project.provide("baseUrl", app.url);
   return async () => {

@@ -36,7 +36,13 @@ const SCRIPT = "<script>try{top.__xss='file'}catch(e){};window.__xss='file';docu
 
 /** Attachments: active content under image names and types, and HTML in file names. */
 const FILES = [
-  { name: "diagram.svg", mimeType: "image/SVG+xml", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss='svg-file'">${SCRIPT.replace(/<script>/, "<script>//<![CDATA[\n").replace("</script>", "\n//]]></script>")}</svg>`) },
+  {
+    name: "diagram.svg",
+    mimeType: "image/SVG+xml",
+    buffer: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss='svg-file'">${SCRIPT.replace(/<script>/, "<script>//<![CDATA[\n").replace("</script>", "\n//]]></script>")}</svg>`,
+    ),
+  },
   { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(`<!doctype html><html><body>${SCRIPT}</body></html>`) },
   { name: "page.txt", mimeType: "text/html", buffer: Buffer.from(`<html>${SCRIPT}</html>`) },
   { name: `"><img src=x onerror="window.__xss='name'">.png`, mimeType: "image/png", buffer: PNG },
@@ -71,7 +77,8 @@ describe("XSS corpus", () => {
 
     // A group whose name is HTML (if names allow it at all, it must show as text).
     const groupName = `<img src=x onerror="window.__xss='group'"> ${uniqueName("XSS")}`.slice(0, 100);
-    const create = (name: string) => alice.page.request.post("/api/group-chats", { data: { name, participants: [{ id: BOB.id, type: "user" }] }, headers: writeHeaders(alice.page) });
+    const create = (name: string) =>
+      alice.page.request.post("/api/group-chats", { data: { name, participants: [{ id: BOB.id, type: "user" }] }, headers: writeHeaders(alice.page) });
     let created = await create(groupName);
     if (!created.ok()) created = await create(uniqueName("XSS"));
     const chatId = (await created.json()).data.groupChat.id as string;
@@ -111,7 +118,10 @@ describe("XSS corpus", () => {
     for (const a of attachments) {
       const tab = await bob.context.newPage();
       const tabSeen = watch(tab);
-      const download = tab.waitForEvent("download", { timeout: 5_000 }).then(() => true, () => false);
+      const download = tab.waitForEvent("download", { timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
       await tab.goto(`${baseUrl()}${a.fileUrl}`).catch(() => undefined);
       const downloaded = await download;
       if (!downloaded) {

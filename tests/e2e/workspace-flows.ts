@@ -27,14 +27,18 @@ export async function ensureCodingAgent(page: Page): Promise<{ id: string; creat
   const existing = list.virtualEmployees.find((v) => v.agentType === "coding_agent");
   if (existing) return { id: existing.id, created: false };
   const created = await data<{ id: string }>(
-    await page.request.post("/api/virtual-employees", { data: { name: uniqueName("Coder"), role: "Coding Agent", agentType: "coding_agent", skills: ["TypeScript"] }, headers: writeHeaders(page) }),
+    await page.request.post("/api/virtual-employees", {
+      data: { name: uniqueName("Coder"), role: "Coding Agent", agentType: "coding_agent", skills: ["TypeScript"] },
+      headers: writeHeaders(page),
+    }),
   );
   return { id: created.id, created: true };
 }
 
 /** Deletes a VIRE; answers the chats that went with it (its private chats, project chats included). */
 export async function deleteAgent(page: Page, vireId: string): Promise<string[]> {
-  return (await data<{ deletedChatIds: string[] }>(await page.request.delete(`/api/virtual-employees/${vireId}`, { headers: writeHeaders(page) }))).deletedChatIds;
+  return (await data<{ deletedChatIds: string[] }>(await page.request.delete(`/api/virtual-employees/${vireId}`, { headers: writeHeaders(page) })))
+    .deletedChatIds;
 }
 
 export interface ProjectOwner {
@@ -43,7 +47,10 @@ export interface ProjectOwner {
    * A project made through the API, opened from the sidebar's project menu (starting from /home);
    * `prepare` runs between the two, e.g. to change a file before the workspace first looks.
    */
-  openFreshProject(prefix: string, prepare?: (project: { projectId: string; name: string }) => Promise<void>): Promise<{ projectId: string; chatId: string; name: string }>;
+  openFreshProject(
+    prefix: string,
+    prepare?: (project: { projectId: string; name: string }) => Promise<void>,
+  ): Promise<{ projectId: string; chatId: string; name: string }>;
   /** Notes a project (and its chat) or a group for the clean-up at the end of the file. */
   made(project: { projectId: string; chatId: string }): void;
   madeGroup(chatId: string): void;
@@ -125,7 +132,9 @@ export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
 
 /** A project made through the REST API (for tests about something after creation). */
 export async function createProjectByApi(page: Page, name: string): Promise<{ projectId: string; chatId: string }> {
-  const answer = await data<{ project: { id: string }; chatId: string }>(await page.request.post("/api/coding-projects", { data: { name }, headers: writeHeaders(page) }));
+  const answer = await data<{ project: { id: string }; chatId: string }>(
+    await page.request.post("/api/coding-projects", { data: { name }, headers: writeHeaders(page) }),
+  );
   return { projectId: answer.project.id, chatId: answer.chatId };
 }
 
@@ -165,7 +174,11 @@ export async function showSource(page: Page): Promise<void> {
 
 /** The text the editor (or the right side of the diff) shows now. */
 export async function editorText(page: Page): Promise<string> {
-  return page.getByTestId("code-editor-content").evaluate((el) => Array.from(el.querySelectorAll(".cm-line")).map((line) => line.textContent ?? "").join("\n"));
+  return page.getByTestId("code-editor-content").evaluate((el) =>
+    Array.from(el.querySelectorAll(".cm-line"))
+      .map((line) => line.textContent ?? "")
+      .join("\n"),
+  );
 }
 
 /** Types at the end of the open document, as a user would. */
@@ -241,7 +254,12 @@ export async function serverFile(page: Page, projectId: string, filePath: string
 }
 
 export async function writeServerFile(page: Page, projectId: string, filePath: string, content: string): Promise<void> {
-  await data(await page.request.post(`/api/coding-projects/${projectId}/file-content?filePath=${encodeURIComponent(filePath)}`, { data: { file_content: content }, headers: writeHeaders(page) }));
+  await data(
+    await page.request.post(`/api/coding-projects/${projectId}/file-content?filePath=${encodeURIComponent(filePath)}`, {
+      data: { file_content: content },
+      headers: writeHeaders(page),
+    }),
+  );
 }
 
 export async function commitHashes(page: Page, projectId: string): Promise<{ hash: string; message: string }[]> {
@@ -251,7 +269,9 @@ export async function commitHashes(page: Page, projectId: string): Promise<{ has
 /** A group of the page's user with the given people, through the chat API (docs/chat-api.md). */
 export async function createGroupByApi(page: Page, name: string, userIds: string[]): Promise<string> {
   const participants = userIds.map((id) => ({ id, type: "user", role: "member" }));
-  const answer = await data<{ groupChat: { id: string } }>(await page.request.post("/api/group-chats", { data: { name, description: "", participants }, headers: writeHeaders(page) }));
+  const answer = await data<{ groupChat: { id: string } }>(
+    await page.request.post("/api/group-chats", { data: { name, description: "", participants }, headers: writeHeaders(page) }),
+  );
   return answer.groupChat.id;
 }
 

@@ -1,8 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { newPerson, useBrowser } from "./browser.ts";
 import { BOB, eventually, readRecording, signInToAcme, startRecording, uniqueName } from "./flows.ts";
-import { commitHashes, createGroupByApi, createProjectByApi, editorText, linkProjectToChat, openFromExplorer, openProjectFromLauncher, readSaving, recordSaving } from "./workspace-flows.ts";
-import { refreshServicesUntil, runInTerminal, serverFile, terminalLines, testPort, typeAtEnd, useProjectOwner, waitForWorkspace, writeServerFile } from "./workspace-flows.ts";
+import {
+  commitHashes,
+  createGroupByApi,
+  createProjectByApi,
+  editorText,
+  linkProjectToChat,
+  openFromExplorer,
+  openProjectFromLauncher,
+  readSaving,
+  recordSaving,
+} from "./workspace-flows.ts";
+import {
+  refreshServicesUntil,
+  runInTerminal,
+  serverFile,
+  terminalLines,
+  testPort,
+  typeAtEnd,
+  useProjectOwner,
+  waitForWorkspace,
+  writeServerFile,
+} from "./workspace-flows.ts";
 
 const browser = useBrowser();
 /** A fresh user in Acme who owns this file's projects (see useProjectOwner for why not Alice). */
@@ -42,7 +62,12 @@ describe("coding workspace (issue 5)", () => {
     await page.getByTestId("project-loading-overlay").waitFor({ state: "detached" });
 
     const chatId = new URL(page.url()).searchParams.get("chatId")!;
-    const listed = (await (await page.request.get("/api/coding-projects")).json()).data.projects as { id: string; name: string; chatId: string; description: string }[];
+    const listed = (await (await page.request.get("/api/coding-projects")).json()).data.projects as {
+      id: string;
+      name: string;
+      chatId: string;
+      description: string;
+    }[];
     const project = listed.find((p) => p.name === name)!;
     expect(project).toMatchObject({ chatId, description: "A rocket for the e2e tests" });
     owner().made({ projectId: project.id, chatId });
@@ -112,7 +137,9 @@ describe("coding workspace (issue 5)", () => {
   it("commits from the commit dialog, lists both commits and checks out the first one", async () => {
     const page = owner().page;
     // The change to commit is written before the project is opened, so the first status shows it.
-    const project = await owner().openFreshProject("History", (made) => writeServerFile(page, made.projectId, "README.md", `# ${made.name}\n\nSecond version.\n`));
+    const project = await owner().openFreshProject("History", (made) =>
+      writeServerFile(page, made.projectId, "README.md", `# ${made.name}\n\nSecond version.\n`),
+    );
     const name = project.name;
     await openFromExplorer(page, "README.md");
     await eventually(() => editorText(page)).toBe(`# ${name}\n\nSecond version.\n`);
@@ -127,7 +154,10 @@ describe("coding workspace (issue 5)", () => {
     const [mine, initial] = await commitHashes(page, project.projectId);
     expect(mine!.message).toBe("Write the second version");
     expect(initial!.message).toBe("Initial commit");
-    await page.getByText(`Committed ${mine!.hash.slice(0, 8)}`).first().waitFor();
+    await page
+      .getByText(`Committed ${mine!.hash.slice(0, 8)}`)
+      .first()
+      .waitFor();
     // The changes list empties.
     await eventually(() => page.getByTestId("git-changed-files").locator("li").count()).toBe(0);
     await page.getByTestId("git-section").getByText("No changes").waitFor();
@@ -146,7 +176,10 @@ describe("coding workspace (issue 5)", () => {
     await page.getByTestId(`commit-checkout-${initial!.hash.slice(0, 8)}`).click();
     await page.getByTestId("checkout-confirm").waitFor();
     await page.getByTestId("checkout-confirm-ok").click();
-    await page.getByText(`Switched to ${initial!.hash.slice(0, 8)}`).first().waitFor();
+    await page
+      .getByText(`Switched to ${initial!.hash.slice(0, 8)}`)
+      .first()
+      .waitFor();
     await page.getByTestId("checkout-confirm").waitFor({ state: "detached" });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -205,7 +238,9 @@ describe("coding workspace (issue 5)", () => {
       const menu = bob.page.getByTestId("projects-launcher-menu");
       await menu.waitFor();
       await eventually(() => menu.locator('[role="status"]').count()).toBe(0);
-      await eventually(async () => (await menu.getByTestId("projects-launcher-search").count()) + (await menu.getByTestId("projects-launcher-empty").count())).toBe(1);
+      await eventually(
+        async () => (await menu.getByTestId("projects-launcher-search").count()) + (await menu.getByTestId("projects-launcher-empty").count()),
+      ).toBe(1);
       expect(await menu.getByTestId(`projects-launcher-item-${project.projectId}`).count()).toBe(0);
       await bob.page.keyboard.press("Escape");
 

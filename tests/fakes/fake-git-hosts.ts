@@ -91,11 +91,14 @@ async function gitlab(req: IncomingMessage, res: ServerResponse, url: URL, body:
   }
   const bearer = req.headers.authorization === `Bearer ${FAKE_GITLAB.token}` || req.headers["private-token"] === FAKE_GITLAB.token;
   if (req.method === "GET" && path === "/api/v4/user") {
-    return bearer ? send(res, 200, { id: 7, username: "alice", name: "Alice Liddell", email: FAKE_GITLAB.email }) : send(res, 401, { message: "401 Unauthorized" });
+    return bearer
+      ? send(res, 200, { id: 7, username: "alice", name: "Alice Liddell", email: FAKE_GITLAB.email })
+      : send(res, 401, { message: "401 Unauthorized" });
   }
   if (req.method === "GET" && path === "/api/v4/projects") {
     if (!bearer) return send(res, 401, { message: "401 Unauthorized" });
-    if (url.searchParams.get("membership") !== "true" || url.searchParams.get("per_page") !== "100") return send(res, 400, { error: "expected membership=true&per_page=100" });
+    if (url.searchParams.get("membership") !== "true" || url.searchParams.get("per_page") !== "100")
+      return send(res, 400, { error: "expected membership=true&per_page=100" });
     const page = Number(url.searchParams.get("page") ?? "1");
     const list = GITLAB_PAGES[page - 1] ?? [];
     return send(res, 200, list, page < GITLAB_PAGES.length ? { "x-next-page": String(page + 1) } : { "x-next-page": "" });
@@ -105,11 +108,16 @@ async function gitlab(req: IncomingMessage, res: ServerResponse, url: URL, body:
 
 function github(req: IncomingMessage, res: ServerResponse, url: URL): void {
   const path = url.pathname.replace(/^\/github/, "");
-  if (req.headers["user-agent"] === undefined) return send(res, 403, { message: "Request forbidden by administrative rules. Please make sure your request has a User-Agent header" });
+  if (req.headers["user-agent"] === undefined)
+    return send(res, 403, { message: "Request forbidden by administrative rules. Please make sure your request has a User-Agent header" });
   if (req.method === "GET" && path === "/search/repositories") {
     const q = url.searchParams.get("q") ?? "";
     if (q === "explode") return send(res, 500, { message: "boom" });
-    return send(res, 200, { total_count: 2, incomplete_results: false, items: [githubRepo(11, "octo", `${q}-one`), githubRepo(12, "cat", `${q}-two`, { language: null, description: null })] });
+    return send(res, 200, {
+      total_count: 2,
+      incomplete_results: false,
+      items: [githubRepo(11, "octo", `${q}-one`), githubRepo(12, "cat", `${q}-two`, { language: null, description: null })],
+    });
   }
   if (req.method === "GET" && path === "/user/repos") {
     if (req.headers.authorization !== `Bearer ${FAKE_GITHUB_TOKEN}`) return send(res, 401, { message: "Bad credentials" });

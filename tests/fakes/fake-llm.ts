@@ -45,7 +45,16 @@ interface Script {
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (typeof p === "object" && p && "text" in p ? String((p as { text: unknown }).text) : typeof p === "object" && p && "content" in p ? textOf((p as { content: unknown }).content) : "")).join("");
+  if (Array.isArray(content))
+    return content
+      .map((p) =>
+        typeof p === "object" && p && "text" in p
+          ? String((p as { text: unknown }).text)
+          : typeof p === "object" && p && "content" in p
+            ? textOf((p as { content: unknown }).content)
+            : "",
+      )
+      .join("");
   return "";
 }
 
@@ -64,7 +73,8 @@ function scriptFor(req: RecordedRequest): Script {
   if (text.includes("[silent]")) return { pieces: [{ text: "Thinking" }], delayMs: 0, hang: true };
   if (text.includes("[tool]")) return { pieces: [{ tool: { name: "search_knowledge", input: { query: text.replace("[tool]", "").trim() } } }], delayMs: 0 };
   if (text.includes("[prompt]")) return { pieces: chunked(req.system, 40), delayMs: 1 };
-  if (text.includes("[json]") || req.system.toLowerCase().includes("json array")) return { pieces: [{ text: '```json\n["Unit Testing", "Go", "unit testing", "Kubernetes"]\n```' }], delayMs: 0 };
+  if (text.includes("[json]") || req.system.toLowerCase().includes("json array"))
+    return { pieces: [{ text: '```json\n["Unit Testing", "Go", "unit testing", "Kubernetes"]\n```' }], delayMs: 0 };
   return { pieces: chunked(`Echo: ${text}`), delayMs: 3 };
 }
 
@@ -91,7 +101,19 @@ async function writeOpenAi(res: ServerResponse, script: Script, rec: RecordedReq
 }
 
 async function writeAnthropic(res: ServerResponse, script: Script, rec: RecordedRequest): Promise<void> {
-  res.write(anthropicEvent("message_start", { message: { id: "msg_fake", type: "message", role: "assistant", model: rec.model, content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 0 } } }));
+  res.write(
+    anthropicEvent("message_start", {
+      message: {
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model: rec.model,
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 10, output_tokens: 0 },
+      },
+    }),
+  );
   let index = 0;
   let textOpen = false;
   for (const piece of script.pieces) {
@@ -140,7 +162,13 @@ async function respond(protocol: RecordedRequest["protocol"], body: Record<strin
   const script = scriptFor(rec);
   if (script.status) {
     res.writeHead(script.status, { "content-type": "application/json" });
-    res.end(JSON.stringify(protocol === "openai" ? { error: { message: "fake provider failure", type: "server_error" } } : { type: "error", error: { type: "api_error", message: "fake provider failure" } }));
+    res.end(
+      JSON.stringify(
+        protocol === "openai"
+          ? { error: { message: "fake provider failure", type: "server_error" } }
+          : { type: "error", error: { type: "api_error", message: "fake provider failure" } },
+      ),
+    );
     return;
   }
   const usedTool = script.pieces.some((p) => "tool" in p);
@@ -153,10 +181,14 @@ async function respond(protocol: RecordedRequest["protocol"], body: Record<strin
   if (script.hang) return;
   if (protocol === "openai") {
     res.write(openAiChunk({}, usedTool ? "tool_calls" : "stop"));
-    res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: "fake", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: "fake", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+    );
     res.end("data: [DONE]\n\n");
   } else {
-    res.write(anthropicEvent("message_delta", { delta: { stop_reason: usedTool ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 5 } }));
+    res.write(
+      anthropicEvent("message_delta", { delta: { stop_reason: usedTool ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 5 } }),
+    );
     res.end(anthropicEvent("message_stop", {}));
   }
 }
@@ -166,9 +198,29 @@ function respondWhole(protocol: RecordedRequest["protocol"], rec: RecordedReques
   rec.firstByteAt = Date.now();
   res.writeHead(200, { "content-type": "application/json" });
   if (protocol === "openai") {
-    res.end(JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", created: 0, model: rec.model, choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+    res.end(
+      JSON.stringify({
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: 0,
+        model: rec.model,
+        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      }),
+    );
   } else {
-    res.end(JSON.stringify({ id: "msg_fake", type: "message", role: "assistant", model: rec.model, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } }));
+    res.end(
+      JSON.stringify({
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model: rec.model,
+        content: [{ type: "text", text }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      }),
+    );
   }
 }
 

@@ -15,7 +15,8 @@ export interface FixtureRepo {
 export async function makeFixtureRepo(): Promise<FixtureRepo> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fixture-repo-"));
   const repo = path.join(dir, "demo.app");
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", ...args], { cwd: repo, stdio: "pipe" });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", ...args], { cwd: repo, stdio: "pipe" });
   await fs.mkdir(path.join(repo, "src"), { recursive: true });
   git("init", "-q", "-b", "master");
   await fs.writeFile(path.join(repo, "README.md"), "# Demo app\n");
@@ -24,7 +25,9 @@ export async function makeFixtureRepo(): Promise<FixtureRepo> {
   git("commit", "-q", "-m", "Fixture commit");
   // The worker tests allow exactly this port as a private git host (vitest.worker.config.ts).
   const port = Number(process.env.FIXTURE_REPO_PORT) || (await freePort());
-  const daemon = spawn("git", ["daemon", "--reuseaddr", "--export-all", `--base-path=${dir}`, "--listen=127.0.0.1", `--port=${port}`, dir], { stdio: "ignore" });
+  const daemon = spawn("git", ["daemon", "--reuseaddr", "--export-all", `--base-path=${dir}`, "--listen=127.0.0.1", `--port=${port}`, dir], {
+    stdio: "ignore",
+  });
   await waitForPort(port);
   return {
     url: `git://127.0.0.1:${port}/demo.app`,

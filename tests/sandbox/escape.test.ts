@@ -54,7 +54,17 @@ describe("a terminal of workspace A", () => {
   });
 
   it("sees neither other workspaces nor host files", async () => {
-    const paths = [bDir(), sb.root, path.join(sb.root, "workspaces"), REPO, path.join(REPO, ".dev.vars"), path.join(REPO, ".wrangler"), "/root", "/etc/shadow", "/home"];
+    const paths = [
+      bDir(),
+      sb.root,
+      path.join(sb.root, "workspaces"),
+      REPO,
+      path.join(REPO, ".dev.vars"),
+      path.join(REPO, ".wrangler"),
+      "/root",
+      "/etc/shadow",
+      "/home",
+    ];
     const out = await runIn(a, paths.map((p) => `test -e '${p}' && echo "FOUND ${p}"`).join("; ") + "; ls -a .. ../.. | tr '\\n' ' '");
     expect(out).not.toContain("FOUND");
     expect(out).not.toMatch(/esc-u2|proj-b|workspaces/);
@@ -63,14 +73,18 @@ describe("a terminal of workspace A", () => {
   });
 
   it("sees only its own processes and cannot read the host's environment", async () => {
-    const out = await runIn(a, "ls /proc | grep -cE '^[0-9]+$'; cat /proc/1/environ 2>&1 | head -c 200; echo; test -e /proc/" + sb.pid + "/environ && echo HOSTPROC");
+    const out = await runIn(
+      a,
+      "ls /proc | grep -cE '^[0-9]+$'; cat /proc/1/environ 2>&1 | head -c 200; echo; test -e /proc/" + sb.pid + "/environ && echo HOSTPROC",
+    );
     expect(Number(out.trim().split(/\r?\n/)[0])).toBeLessThan(10);
     expect(out).not.toContain("SANDBOX_SECRET");
     expect(out).not.toContain("HOSTPROC");
     const env = await runIn(a, "env | cut -d= -f1 | sort | tr '\\n' ' '");
     const names = env.trim().split(/\s+/);
     expect(names.some((n) => n.startsWith("SANDBOX_") || n.startsWith("npm_") || n.startsWith("VITEST") || n === "NODE_OPTIONS")).toBe(false);
-    for (const n of names) expect(["PATH", "HOME", "LANG", "USER", "LOGNAME", "SHELL", "TERM", "COLORTERM", "PWD", "OLDPWD", "SHLVL", "_", "LINES", "COLUMNS"]).toContain(n);
+    for (const n of names)
+      expect(["PATH", "HOME", "LANG", "USER", "LOGNAME", "SHELL", "TERM", "COLORTERM", "PWD", "OLDPWD", "SHLVL", "_", "LINES", "COLUMNS"]).toContain(n);
   });
 
   it("cannot signal the host or B's processes", async () => {

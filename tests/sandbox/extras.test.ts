@@ -14,7 +14,6 @@ const WB = `/workspaces/${B}`;
 const started: number[] = [];
 const terminals: Awaited<ReturnType<typeof openTerminal>>[] = [];
 
-
 function gone(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -30,10 +29,14 @@ async function serve(ws: string, port: number, command: string) {
   const t = await openTerminal(sb.base, ws);
   terminals.push(t);
   t.send({ type: "input", data: `${command}\r` });
-  const d = await waitFor(async () => {
-    const r = await sb.api("GET", `/workspaces/${ws}/domains`);
-    return r.json.app_domains?.find((x: any) => x.port === port);
-  }, `port ${port} in the domains of ${ws}`, 20_000);
+  const d = await waitFor(
+    async () => {
+      const r = await sb.api("GET", `/workspaces/${ws}/domains`);
+      return r.json.app_domains?.find((x: any) => x.port === port);
+    },
+    `port ${port} in the domains of ${ws}`,
+    20_000,
+  );
   started.push(...d.pids);
   return { t, d };
 }
@@ -61,7 +64,11 @@ afterAll(async () => {
 
 describe("auth", () => {
   it("refuses the new routes without the secret", async () => {
-    for (const [method, p] of [["GET", `${WA}/download?path=`], ["GET", `${WA}/domains`], ["POST", `${WA}/restart`]] as const) {
+    for (const [method, p] of [
+      ["GET", `${WA}/download?path=`],
+      ["GET", `${WA}/domains`],
+      ["POST", `${WA}/restart`],
+    ] as const) {
       const res = await fetch(`${sb.base}${p}`, { method });
       expect(res.status, `${method} ${p}`).toBe(401);
       expect(await res.json()).toEqual({ ok: false, error: "Unauthorized" });
@@ -72,7 +79,9 @@ describe("auth", () => {
 describe("folder download", () => {
   it("streams a .tar.gz of exactly the folder's files, without .git, with size and count headers", async () => {
     expect((await sb.api("PUT", `${WA}/file`, { path: "pkg/a.txt", content: "alpha\n" })).status).toBe(200);
-    expect((await sb.api("PUT", `${WA}/file`, { path: "pkg/sub/b.bin", content: Buffer.from([0, 1, 2, 255]).toString("base64"), encoding: "base64" })).status).toBe(200);
+    expect(
+      (await sb.api("PUT", `${WA}/file`, { path: "pkg/sub/b.bin", content: Buffer.from([0, 1, 2, 255]).toString("base64"), encoding: "base64" })).status,
+    ).toBe(200);
     // A nested repository (the file API may not write into .git, the terminal may).
     await fs.mkdir(path.join(sb.root, "workspaces", "u4", "ext", "pkg", ".git"));
     await fs.writeFile(path.join(sb.root, "workspaces", "u4", "ext", "pkg", ".git", "HEAD"), "ref: refs/heads/x\n");
@@ -150,10 +159,14 @@ describe("domains", () => {
   it("shows a running server as available and drops it once killed; a silent port is an error", async () => {
     const port = await freePort();
     const { t, d } = await serve(A, port, httpServer(port));
-    const healthy = await waitFor(async () => {
-      const r = await sb.api("GET", `${WA}/domains`);
-      return r.json.app_domains.find((x: any) => x.port === port && x.status === "available");
-    }, "the server to answer", 20_000);
+    const healthy = await waitFor(
+      async () => {
+        const r = await sb.api("GET", `${WA}/domains`);
+        return r.json.app_domains.find((x: any) => x.port === port && x.status === "available");
+      },
+      "the server to answer",
+      20_000,
+    );
     expect(healthy).toMatchObject({ port, status: "available", status_code: 200, error: null, subdomain: null });
     expect(healthy.process_info.memory_rss_kb).toBeGreaterThan(0);
     expect(healthy.process_info.uptime_seconds).toBeGreaterThanOrEqual(0);

@@ -26,7 +26,11 @@ describe("auth and addressing", () => {
   });
 
   it("refuses to start with a short secret", () => {
-    const r = spawnSync(process.execPath, [path.resolve("sandbox/server.ts")], { env: { ...process.env, SANDBOX_SECRET: "short" }, encoding: "utf8", timeout: 10_000 });
+    const r = spawnSync(process.execPath, [path.resolve("sandbox/server.ts")], {
+      env: { ...process.env, SANDBOX_SECRET: "short" },
+      encoding: "utf8",
+      timeout: 10_000,
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("SANDBOX_SECRET");
   });
@@ -124,7 +128,10 @@ describe("files", () => {
     form.append("file", new File([new Uint8Array([0, 1, 2, 255])], "b.bin"));
     const res = await fetch(`${sb.base}${W}/upload?path=uploads`, { method: "POST", body: form, headers: { authorization: `Bearer ${SECRET}` } });
     expect(res.status).toBe(200);
-    expect((await res.json()).files).toEqual([{ path: "uploads/a.txt", size: 11 }, { path: "uploads/b.bin", size: 4 }]);
+    expect((await res.json()).files).toEqual([
+      { path: "uploads/a.txt", size: 11 },
+      { path: "uploads/b.bin", size: 4 },
+    ]);
     expect((await sb.api("GET", `${W}/file?path=uploads/a.txt`)).json.content).toBe("new content");
     const bin = await sb.api("GET", `${W}/file?path=uploads/b.bin`);
     expect(bin.json).toMatchObject({ encoding: "base64", content: Buffer.from([0, 1, 2, 255]).toString("base64") });

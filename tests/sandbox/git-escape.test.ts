@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const wsPath = (...p: string[]) => path.join(sb.root, "workspaces", "gx-u1", "repo", ...p);
-const exists = (p: string) => fs.stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.stat(p).then(
+    () => true,
+    () => false,
+  );
 
 describe("the file API and .git", () => {
   it("refuses to write, upload into or delete anything inside .git, at any depth and in any case", async () => {
@@ -58,14 +62,17 @@ describe("git run by the host", () => {
     const t = await openTerminal(sb.base, W.slice("/workspaces/".length));
     const uid = Number((await runIn(t, "id -u")).trim());
     expect(uid).toBeGreaterThan(0);
-    await runIn(t, [
-      `git config core.fsmonitor "touch ${marker}; id -u >> /workspace/.git/fsmonitor-uid; false"`,
-      `git config filter.evil.clean "touch ${marker} 2>/dev/null; id -u >> /workspace/.git/filter-uid; cat"`,
-      `echo '* filter=evil' > .gitattributes`,
-      `printf '#!/bin/sh\\ntouch ${marker}\\ntouch /workspace/.git/hook-ran\\n' > .git/hooks/pre-commit`,
-      "chmod +x .git/hooks/pre-commit",
-      "echo change >> README.md",
-    ].join(" && "));
+    await runIn(
+      t,
+      [
+        `git config core.fsmonitor "touch ${marker}; id -u >> /workspace/.git/fsmonitor-uid; false"`,
+        `git config filter.evil.clean "touch ${marker} 2>/dev/null; id -u >> /workspace/.git/filter-uid; cat"`,
+        `echo '* filter=evil' > .gitattributes`,
+        `printf '#!/bin/sh\\ntouch ${marker}\\ntouch /workspace/.git/hook-ran\\n' > .git/hooks/pre-commit`,
+        "chmod +x .git/hooks/pre-commit",
+        "echo change >> README.md",
+      ].join(" && "),
+    );
     t.socket.close();
     expect((await sb.api("GET", `${W}/git/status`)).json.hasChanges).toBe(true);
     const c = await sb.api("POST", `${W}/git/commit`, { message: "with a hostile config" });
@@ -101,8 +108,18 @@ describe("clone destinations", () => {
     const openPort = (listener.address() as net.AddressInfo).port;
     const closedPort = await freePort();
     const errors = new Set<string>();
-    const urls = [`http://127.0.0.1:${openPort}/x.git`, `http://127.0.0.1:${closedPort}/x.git`, `git://localhost:${openPort}/x`, "http://[::1]/x.git",
-      "http://169.254.169.254/latest", "https://10.0.0.1/x.git", "http://100.64.0.1/x", "http://0.0.0.0/x", "http://[::ffff:127.0.0.1]/x", "https://user:tok@127.0.0.1/x.git"];
+    const urls = [
+      `http://127.0.0.1:${openPort}/x.git`,
+      `http://127.0.0.1:${closedPort}/x.git`,
+      `git://localhost:${openPort}/x`,
+      "http://[::1]/x.git",
+      "http://169.254.169.254/latest",
+      "https://10.0.0.1/x.git",
+      "http://100.64.0.1/x",
+      "http://0.0.0.0/x",
+      "http://[::ffff:127.0.0.1]/x",
+      "https://user:tok@127.0.0.1/x.git",
+    ];
     for (const [i, cloneUrl] of urls.entries()) {
       const r = await sb.api("POST", `/workspaces/gx-u2/c${i}`, { cloneUrl });
       expect(r.status, cloneUrl).toBe(422);
@@ -120,14 +137,25 @@ describe("clone destinations", () => {
   it("passes credentials to the server but never stores them in .git/config", async () => {
     const src = await fs.mkdtemp(path.join(os.tmpdir(), "gx-src-"));
     execFileSync("git", ["init", "-q", "--bare", "-b", "main", path.join(src, "repo.git")]);
-    execFileSync("sh", ["-c", `cd ${src} && git clone -q repo.git w 2>/dev/null && cd w && echo hi > f && git add f && git -c user.name=a -c user.email=a@b commit -qm one && git push -q origin HEAD:main`]);
+    execFileSync("sh", [
+      "-c",
+      `cd ${src} && git clone -q repo.git w 2>/dev/null && cd w && echo hi > f && git add f && git -c user.name=a -c user.email=a@b commit -qm one && git push -q origin HEAD:main`,
+    ]);
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
       seen.push(req.headers.authorization ?? "");
       if (!req.headers.authorization) return res.writeHead(401, { "www-authenticate": 'Basic realm="x"' }).end();
       const u = new URL(req.url ?? "/", "http://x");
       const cgi = spawn("git", ["http-backend"], {
-        env: { GIT_PROJECT_ROOT: src, GIT_HTTP_EXPORT_ALL: "1", PATH_INFO: u.pathname, QUERY_STRING: u.search.slice(1), REQUEST_METHOD: req.method ?? "GET", CONTENT_TYPE: req.headers["content-type"] ?? "", PATH: process.env.PATH ?? "" },
+        env: {
+          GIT_PROJECT_ROOT: src,
+          GIT_HTTP_EXPORT_ALL: "1",
+          PATH_INFO: u.pathname,
+          QUERY_STRING: u.search.slice(1),
+          REQUEST_METHOD: req.method ?? "GET",
+          CONTENT_TYPE: req.headers["content-type"] ?? "",
+          PATH: process.env.PATH ?? "",
+        },
       });
       req.pipe(cgi.stdin);
       const chunks: Buffer[] = [];
@@ -135,7 +163,13 @@ describe("clone destinations", () => {
       cgi.on("close", () => {
         const all = Buffer.concat(chunks);
         const split = all.indexOf("\r\n\r\n");
-        const headers = Object.fromEntries(all.subarray(0, split).toString().split("\r\n").map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]));
+        const headers = Object.fromEntries(
+          all
+            .subarray(0, split)
+            .toString()
+            .split("\r\n")
+            .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
+        );
         res.writeHead(Number(String(headers.Status ?? "200").split(" ")[0]), headers).end(all.subarray(split + 4));
       });
     });

@@ -71,7 +71,11 @@ describe("git", () => {
 
 describe("search", () => {
   beforeAll(async () => {
-    await sb.api("PUT", `${W}/file`, { path: "src/widgets/renderWidget.ts", content: "import x from 'y';\nexport function renderWidget(a: number) {\n  return a; // needle-line here\n}\nexport class WidgetStore {}\nconst widgetCount = 3;\n" });
+    await sb.api("PUT", `${W}/file`, {
+      path: "src/widgets/renderWidget.ts",
+      content:
+        "import x from 'y';\nexport function renderWidget(a: number) {\n  return a; // needle-line here\n}\nexport class WidgetStore {}\nconst widgetCount = 3;\n",
+    });
     await sb.api("PUT", `${W}/file`, { path: "node_modules/dep/widget.js", content: "function renderWidget() {}\n" });
     await sb.api("PUT", `${W}/file`, { path: "app.py", content: "def render_widget():\n    pass\n" });
   });

@@ -1,4 +1,3 @@
-
 // Starts `node sandbox/server.ts` as a child process (SANDBOX_PORT=0, temp SANDBOX_ROOT) and
 // gives the tests a small client for it.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -99,7 +98,11 @@ export async function openTerminal(base: string, ws: string, secret = SECRET) {
     frames,
     closed,
     send: (frame: unknown) => socket.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
-    output: () => frames.filter((f) => f.type === "output").map((f) => f.data).join(""),
+    output: () =>
+      frames
+        .filter((f) => f.type === "output")
+        .map((f) => f.data)
+        .join(""),
   };
 }
 

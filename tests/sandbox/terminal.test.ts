@@ -8,7 +8,6 @@ const WS_ID = "u3/term-proj";
 const W = `/workspaces/${WS_ID}`;
 const started: number[] = [];
 
-
 beforeAll(async () => {
   sb = await startSandbox();
   expect((await sb.api("POST", W, { init: true })).status).toBe(201);
@@ -83,10 +82,14 @@ describe("processes", () => {
     const port = await freePort();
     const t = await openTerminal(sb.base, WS_ID);
     t.send({ type: "input", data: `python3 -m http.server ${port} --bind 127.0.0.1\r` });
-    const listed = await waitFor(async () => {
-      const r = await sb.api("GET", `${W}/processes`);
-      return r.json.processes.find((p: any) => p.port === port);
-    }, "the port to be listed", 20_000);
+    const listed = await waitFor(
+      async () => {
+        const r = await sb.api("GET", `${W}/processes`);
+        return r.json.processes.find((p: any) => p.port === port);
+      },
+      "the port to be listed",
+      20_000,
+    );
     started.push(listed.pid);
     expect(listed.pid).toBeGreaterThan(0);
     expect(listed.command).toContain("http.server");
@@ -106,7 +109,10 @@ describe("processes", () => {
     }, "the port to be gone");
     // The port is really free again.
     await new Promise<void>((resolve, reject) => {
-      const srv = net.createServer().once("error", reject).listen(port, "127.0.0.1", () => srv.close(() => resolve()));
+      const srv = net
+        .createServer()
+        .once("error", reject)
+        .listen(port, "127.0.0.1", () => srv.close(() => resolve()));
     });
     t.socket.close();
     await t.closed;

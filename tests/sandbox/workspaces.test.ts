@@ -76,7 +76,14 @@ describe("creating a workspace", () => {
   });
 
   it("clones only over http(s) and git://, and file:// only when the host allows it", async () => {
-    for (const cloneUrl of ["ext::sh -c touch% /tmp/pwned", "ssh://git@example.com/x.git", "git@example.com:x/y.git", "ftp://example.com/x.git", "-uhttps://x", "not a url"]) {
+    for (const cloneUrl of [
+      "ext::sh -c touch% /tmp/pwned",
+      "ssh://git@example.com/x.git",
+      "git@example.com:x/y.git",
+      "ftp://example.com/x.git",
+      "-uhttps://x",
+      "not a url",
+    ]) {
       const r = await sb.api("POST", "/workspaces/u5/bad", { cloneUrl });
       expect(r.status, cloneUrl).toBe(400);
       expect(r.json.error, cloneUrl).toMatch(/^(Unsupported repository URL|Invalid repository URL)/);
@@ -119,7 +126,10 @@ describe("listing, uploading to a path, deleting", () => {
     expect((await send({ file_path: "assets/logo.png" })).json.files).toEqual([{ path: "assets/logo.png", size: 4 }]);
     expect((await send({ file_path: "assets/" })).json.files).toEqual([{ path: "assets/pic.png", size: 4 }]);
     expect((await send({ file_path: "assets" })).json.files).toEqual([{ path: "assets/pic.png", size: 4 }]);
-    expect(await send({ file_path: "assets/logo.png", overwrite: "false" }, "x", "new")).toEqual({ status: 409, json: { ok: false, error: "File already exists: assets/logo.png" } });
+    expect(await send({ file_path: "assets/logo.png", overwrite: "false" }, "x", "new")).toEqual({
+      status: 409,
+      json: { ok: false, error: "File already exists: assets/logo.png" },
+    });
     expect((await send({ file_path: "assets/logo.png", overwrite: "true" }, "x", "newer")).json.files).toEqual([{ path: "assets/logo.png", size: 5 }]);
     expect((await send({ file_path: "../evil.png" })).status).toBe(400);
   });

@@ -47,7 +47,9 @@ export async function followReply(sock: TestSocket, timeoutMs = 10_000): Promise
 
 export async function useUpQuota(user: TestUser, used = 100): Promise<void> {
   const month = new Date().toISOString().slice(0, 7);
-  await env.DB.prepare("INSERT INTO usage_monthly (user_id, month, agent_requests) VALUES (?, ?, ?) ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = excluded.agent_requests")
+  await env.DB.prepare(
+    "INSERT INTO usage_monthly (user_id, month, agent_requests) VALUES (?, ?, ?) ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = excluded.agent_requests",
+  )
     .bind(user.id, month, used)
     .run();
 }

@@ -62,7 +62,11 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
 
 /** Waits until the socket has received `count` frames matching `predicate` and returns them (left in `frames`). */
 export async function framesOf(sock: TestSocket, predicate: (f: any) => boolean, count = 1, timeoutMs = 3000): Promise<any[]> {
-  await waitUntil(() => sock.frames.filter(predicate).length >= count, `${count} matching frame(s); got ${JSON.stringify(sock.frames).slice(0, 400)}`, timeoutMs);
+  await waitUntil(
+    () => sock.frames.filter(predicate).length >= count,
+    `${count} matching frame(s); got ${JSON.stringify(sock.frames).slice(0, 400)}`,
+    timeoutMs,
+  );
   return sock.frames.filter(predicate);
 }
 

@@ -100,12 +100,16 @@ export function rawToken(signed: string): string {
 
 /** Makes a session expire on the server, as if its seven days had passed. */
 export async function expireSession(signed: string): Promise<void> {
-  const r = await env.DB.prepare("UPDATE session SET expires_at = ? WHERE token = ?").bind(Date.now() - 60_000, rawToken(signed)).run();
+  const r = await env.DB.prepare("UPDATE session SET expires_at = ? WHERE token = ?")
+    .bind(Date.now() - 60_000, rawToken(signed))
+    .run();
   if (r.meta.changes !== 1) throw new Error("no such session");
 }
 
 export async function countRows(sql: string, ...args: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(...args).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`)
+    .bind(...args)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

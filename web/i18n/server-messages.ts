@@ -7,7 +7,7 @@ import { PLAN_CATALOGUE, TIERS } from "../../contract";
  */
 const EXACT: Record<string, string> = {
   "Origin not allowed": "不允许来自此来源的请求",
-  "Unauthorized": "未登录或登录已过期",
+  Unauthorized: "未登录或登录已过期",
   "Not found": "未找到",
   "Invalid password": "密码无效",
   "Please enter your password": "请输入密码",
@@ -44,8 +44,8 @@ const EXACT: Record<string, string> = {
 
 /** What a name is called in the rule texts of contract/names.ts. */
 const LABELS: Record<string, string> = {
-  "Name": "名称",
-  "Password": "密码",
+  Name: "名称",
+  Password: "密码",
   "Group name": "群组名称",
   "VIRE name": "虚拟员工名称",
   "File name": "文件名",
@@ -58,7 +58,10 @@ const LABELS: Record<string, string> = {
 const PLAN_NAMES: Record<string, string> = Object.fromEntries(TIERS.map((t) => [PLAN_CATALOGUE[t].displayName.en, PLAN_CATALOGUE[t].displayName.zh]));
 
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^Project limit reached: your (.+) plan supports up to (\d+) projects?\.$/, (m) => `项目数量已达上限：您的${PLAN_NAMES[m[1] ?? ""] ?? m[1]}最多支持 ${m[2]} 个项目。`],
+  [
+    /^Project limit reached: your (.+) plan supports up to (\d+) projects?\.$/,
+    (m) => `项目数量已达上限：您的${PLAN_NAMES[m[1] ?? ""] ?? m[1]}最多支持 ${m[2]} 个项目。`,
+  ],
   [/^(.+) cannot contain control characters$/, (m) => `${label(m[1])}不能包含控制字符`],
   [/^(.+) cannot contain text direction characters$/, (m) => `${label(m[1])}不能包含文字方向控制字符`],
   [/^(.+) cannot mix Latin letters with Cyrillic or Greek letters$/, (m) => `${label(m[1])}不能混用拉丁字母与西里尔或希腊字母`],

@@ -18,7 +18,18 @@ interface ConfirmDialogProps {
 }
 
 /** A confirmation (remove, leave, dissolve, delete): both buttons are locked while the action runs. */
-export function ConfirmDialog({ open, title, body, confirmText, workingText, busy, danger = true, onConfirm, onCancel, testIdPrefix = "confirm" }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmText,
+  workingText,
+  busy,
+  danger = true,
+  onConfirm,
+  onCancel,
+  testIdPrefix = "confirm",
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal

@@ -15,7 +15,16 @@ interface TextAreaExtras {
 }
 
 /** A labelled textarea with the same error and hint wiring as `ui/Field`. */
-export function TextAreaField({ label, error, hint, aside, id, className, textareaClassName, ...textarea }: Described & TextAreaExtras & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  aside,
+  id,
+  className,
+  textareaClassName,
+  ...textarea
+}: Described & TextAreaExtras & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const ids = useFieldIds(id, Boolean(hint), Boolean(error));
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
@@ -25,7 +34,13 @@ export function TextAreaField({ label, error, hint, aside, id, className, textar
         </label>
         {aside}
       </div>
-      <textarea id={ids.controlId} className={`field__input${textareaClassName ? ` ${textareaClassName}` : ""}`} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...textarea} />
+      <textarea
+        id={ids.controlId}
+        className={`field__input${textareaClassName ? ` ${textareaClassName}` : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...textarea}
+      />
       <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );

@@ -5,11 +5,5 @@ interface SpinnerProps {
 }
 
 export function Spinner({ size = 24, label }: SpinnerProps) {
-  return (
-    <span
-      className="spinner"
-      style={{ width: size, height: size }}
-      {...(label ? { role: "status", "aria-label": label } : { "aria-hidden": true })}
-    />
-  );
+  return <span className="spinner" style={{ width: size, height: size }} {...(label ? { role: "status", "aria-label": label } : { "aria-hidden": true })} />;
 }

@@ -17,7 +17,9 @@ export async function consumeAgentRequest(db: D1Database, userId: string, now = 
   const month = monthKey(now);
   if (limit === UNLIMITED) {
     await db
-      .prepare("INSERT INTO usage_monthly (user_id, month, agent_requests) VALUES (?, ?, 1) ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = agent_requests + 1")
+      .prepare(
+        "INSERT INTO usage_monthly (user_id, month, agent_requests) VALUES (?, ?, 1) ON CONFLICT (user_id, month) DO UPDATE SET agent_requests = agent_requests + 1",
+      )
       .bind(userId, month)
       .run();
     return true;

@@ -57,7 +57,10 @@ export const groupChatsApi = newApp()
     const user = c.get("user");
     const membership = await requireCurrentMembership(db, user);
     const rows = await chatsForUser(db, user.id, membership.org.id);
-    const participants = await participantsOf(db, rows.map((r) => r.id));
+    const participants = await participantsOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return ok<ChatListAnswer>(c, { chats: rows.map((r) => toChatListItem(r, participants.get(r.id) ?? [], user.id)) });
   })
   .post("/", json(CreateGroupBody), async (c) => {
@@ -88,7 +91,12 @@ export const groupChatsApi = newApp()
     if (!dissolved.ok) throw new ApiError(409, "Cannot dissolve your last agent group", 409, { code: "LAST_AGENT_GROUP" });
     const { userIds } = dissolved;
     return ok<DissolveGroupAnswer>(c, {
-      systemNotificationData: { realUsers: userIds.filter((id) => id !== user.id), chatName: access.chat.name, organizationId: access.chat.orgId, dissolverId: user.id },
+      systemNotificationData: {
+        realUsers: userIds.filter((id) => id !== user.id),
+        chatName: access.chat.name,
+        organizationId: access.chat.orgId,
+        dissolverId: user.id,
+      },
       notificationData: { allMembers: userIds, deletedBy: user.id, timestamp: new Date().toISOString(), action: "dissolve_group" },
     });
   })
@@ -111,7 +119,11 @@ export const groupChatsApi = newApp()
     }
     const chatType = askOnly ? 2 : messagesQuery.chat_type;
     if (chatType === 2 && !askOnly) throw new ApiError(400, "Ask-only messages are read at /api/group-chats/{chatId}_{userId}/messages");
-    const page = await roomStub(c.env, chatId).history(user.id, { chatType, before: messagesQuery.before ? Number(messagesQuery.before) : undefined, limit: messagesQuery.limit });
+    const page = await roomStub(c.env, chatId).history(user.id, {
+      chatType,
+      before: messagesQuery.before ? Number(messagesQuery.before) : undefined,
+      limit: messagesQuery.limit,
+    });
     return ok<MessagesAnswer>(c, page);
   })
   .post("/:chatId/discuss-to-agent", param(ChatParam), json(DiscussToAgentBody), async (c) => {

@@ -49,7 +49,8 @@ export const groupParticipantsApi = newApp()
     const access = await requireGroupMember(db, user.id, chatId);
     requireOwner(access, "only owner can remove");
     const removed = await removeGroupMembers(c.env, db, access.chat, user.id, participantIds);
-    if (!removed.ok) throw removed.reason === "owner_cannot_be_removed" ? new ApiError(400, "The owner cannot remove themselves") : new ApiError(404, "Member not found");
+    if (!removed.ok)
+      throw removed.reason === "owner_cannot_be_removed" ? new ApiError(400, "The owner cannot remove themselves") : new ApiError(404, "Member not found");
     const { row, removed: ids, remainingUserIds } = removed;
     return ok<RemoveParticipantsAnswer>(c, {
       systemNotificationData: { removedMemberIds: ids, organizationId: row.orgId, chatName: row.name, removedBy: user.id },

@@ -1,6 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
-import { Id, VIRE_NAME_MAX, VireBody, type DeleteVireAnswer, type VireCountAnswer, type VireListAnswer, type VireSeedAnswer, type VirtualEmployee } from "../../contract";
+import {
+  Id,
+  VIRE_NAME_MAX,
+  VireBody,
+  type DeleteVireAnswer,
+  type VireCountAnswer,
+  type VireListAnswer,
+  type VireSeedAnswer,
+  type VirtualEmployee,
+} from "../../contract";
 import { getDb } from "../db/client";
 import { virtualEmployee } from "../db/schema";
 import { enqueueCustomAssistant } from "../jobs/custom-assistant";

@@ -10,11 +10,31 @@ type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
 function memberCandidate(m: MemberRow, present: Set<string>): JoinCandidate {
   const u = m.user;
-  return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, type: "user", userType: m.role, source: "organization", category: "organization", isParticipant: present.has(u.id) };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    image: u.image ?? null,
+    type: "user",
+    userType: m.role,
+    source: "organization",
+    category: "organization",
+    isParticipant: present.has(u.id),
+  };
 }
 
 function vireCandidate(v: VireRow, present: Set<string>): JoinCandidate {
-  return { id: v.id, name: v.name, email: null, image: v.avatarUrl, type: "virtual_employee", userType: null, source: "virtual", category: "virtual", isParticipant: present.has(v.id) };
+  return {
+    id: v.id,
+    name: v.name,
+    email: null,
+    image: v.avatarUrl,
+    type: "virtual_employee",
+    userType: null,
+    source: "virtual",
+    category: "virtual",
+    isParticipant: present.has(v.id),
+  };
 }
 
 /** Who the add-member dialog offers: the organization's people (not me) and the owner's VIREs, marked when already in. */

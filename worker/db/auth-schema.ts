@@ -3,8 +3,14 @@ import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 // Tables better-auth reads and writes (its core schema for SQLite), plus the columns of ours that
 // live on the user row because every authenticated request needs them anyway.
 
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date());
-const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
 
 export const user = sqliteTable("user", {
   id: text("id").primaryKey(),

@@ -73,7 +73,9 @@ export const chatParticipant = sqliteTable(
       .references(() => chat.id, { onDelete: "cascade" }),
     participantId: text("participant_id").notNull(),
     participantType: text("participant_type", { enum: ["user", "virtual_employee"] }).notNull(),
-    cpRole: text("cp_role", { enum: ["owner", "presenter", "member"] }).notNull().default("member"),
+    cpRole: text("cp_role", { enum: ["owner", "presenter", "member"] })
+      .notNull()
+      .default("member"),
     seenHuman: integer("seen_human").notNull().default(0),
     seenAgent: integer("seen_agent").notNull().default(0),
     askUnread: integer("ask_unread").notNull().default(0),
@@ -112,7 +114,9 @@ export const groupInvite = sqliteTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     inviteeEmail: text("invitee_email").notNull(),
-    status: text("status", { enum: ["pending", "accepted", "declined", "expired", "revoked"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "declined", "expired", "revoked"] })
+      .notNull()
+      .default("pending"),
     inviteCode: text("invite_code").notNull().unique(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

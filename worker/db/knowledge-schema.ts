@@ -41,13 +41,19 @@ export const knowledgeFile = sqliteTable(
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
     chatId: text("chat_id"),
-    status: text("status", { enum: ["processing", "indexed", "failed"] }).notNull().default("processing"),
+    status: text("status", { enum: ["processing", "indexed", "failed"] })
+      .notNull()
+      .default("processing"),
     chunkCount: integer("chunk_count").notNull().default(0),
     error: text("error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
   },
-  (t) => [index("knowledge_file_base_idx").on(t.baseId), index("knowledge_file_vire_idx").on(t.vireId), uniqueIndex("knowledge_file_upload_idx").on(t.uploadKey)],
+  (t) => [
+    index("knowledge_file_base_idx").on(t.baseId),
+    index("knowledge_file_vire_idx").on(t.vireId),
+    uniqueIndex("knowledge_file_upload_idx").on(t.uploadKey),
+  ],
 );
 
 /**

@@ -19,7 +19,9 @@ export async function createOwnOrganization(db: Db, owner: { id: string; name: s
   const orgId = newId("org");
   const displayName = `${owner.name}'s Organization`;
   await db.batch([
-    db.insert(organization).values({ id: orgId, name: slugify(owner.name), displayName, ownerId: owner.id, inviteCode: randomCode(), typeCategory: "personal" }),
+    db
+      .insert(organization)
+      .values({ id: orgId, name: slugify(owner.name), displayName, ownerId: owner.id, inviteCode: randomCode(), typeCategory: "personal" }),
     db.insert(organizationMember).values({ orgId, userId: owner.id, role: "admin" }),
     db.update(user).set({ currentOrgId: orgId }).where(eq(user.id, owner.id)),
   ]);

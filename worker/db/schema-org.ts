@@ -11,7 +11,9 @@ export const organization = sqliteTable("organization", {
     .references(() => user.id, { onDelete: "cascade" }),
   inviteCode: text("invite_code").notNull().unique(),
   typeCategory: text("type_category").notNull().default("team"),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
 });
 
 export const organizationMember = sqliteTable(
@@ -23,8 +25,12 @@ export const organizationMember = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["admin", "member"] }).notNull().default("member"),
-    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+    role: text("role", { enum: ["admin", "member"] })
+      .notNull()
+      .default("member"),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index("org_member_user_idx").on(t.userId)],
 );

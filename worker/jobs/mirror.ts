@@ -58,7 +58,12 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
   // Multi-row inserts, sliced so each statement stays under D1's 100 bound parameters.
   const rows = fresh.map((item) => ({ ...item, chatId: job.chatId, createdAt: new Date(item.createdAt) }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    statements.push(db.insert(messageMirror).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+    statements.push(
+      db
+        .insert(messageMirror)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
   }
   // One counter update per batch and one `seen` update per sender, however many messages.
   const tally = { agent: 0, human: 0 };
@@ -79,7 +84,12 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
     }
   }
   if (tally.agent || tally.human) {
-    statements.push(db.update(chat).set({ agentCount: sql`${chat.agentCount} + ${tally.agent}`, humanCount: sql`${chat.humanCount} + ${tally.human}` }).where(eq(chat.id, job.chatId)));
+    statements.push(
+      db
+        .update(chat)
+        .set({ agentCount: sql`${chat.agentCount} + ${tally.agent}`, humanCount: sql`${chat.humanCount} + ${tally.human}` })
+        .where(eq(chat.id, job.chatId)),
+    );
   }
   for (const [senderId, own] of bySender) {
     statements.push(
@@ -90,7 +100,12 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
     );
   }
   for (const [owner, n] of askUnread) {
-    statements.push(db.update(chatParticipant).set({ askUnread: sql`${chatParticipant.askUnread} + ${n}` }).where(inChat(owner)));
+    statements.push(
+      db
+        .update(chatParticipant)
+        .set({ askUnread: sql`${chatParticipant.askUnread} + ${n}` })
+        .where(inChat(owner)),
+    );
   }
   const latest = fresh.filter((m) => m.chatType !== STREAM_ASK).at(-1);
   if (latest) {

@@ -42,7 +42,9 @@ export async function indexFile(env: Env, db: Db, file: KnowledgeFileRow): Promi
     const rows = chunks.map((t, ord) => ({ fileId: file.id, vireId: file.vireId, ord, text: t, searchText: searchTextOf(t) }));
     const statements: BatchItem<"sqlite">[] = [db.delete(knowledgeChunk).where(eq(knowledgeChunk.fileId, file.id))];
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(knowledgeChunk).values(rows.slice(i, i + ROWS_PER_INSERT)));
-    statements.push(db.update(knowledgeFile).set({ status: "indexed", chunkCount: chunks.length, error: null, updatedAt: new Date() }).where(eq(knowledgeFile.id, file.id)));
+    statements.push(
+      db.update(knowledgeFile).set({ status: "indexed", chunkCount: chunks.length, error: null, updatedAt: new Date() }).where(eq(knowledgeFile.id, file.id)),
+    );
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (err) {
     if (!(err instanceof ExtractError)) console.error("knowledge: indexing failed", file.id, err);

@@ -69,7 +69,10 @@ function fileLimitOf(tier: Tier): { limit: number; error: ApiError } {
   }
   return {
     limit: KNOWLEDGE_FILE_LIMIT,
-    error: new ApiError(403, `A virtual employee can hold at most ${KNOWLEDGE_FILE_LIMIT} knowledge files.`, KNOWLEDGE_LIMIT_CODE, { limit: KNOWLEDGE_FILE_LIMIT, tier }),
+    error: new ApiError(403, `A virtual employee can hold at most ${KNOWLEDGE_FILE_LIMIT} knowledge files.`, KNOWLEDGE_LIMIT_CODE, {
+      limit: KNOWLEDGE_FILE_LIMIT,
+      tier,
+    }),
   };
 }
 

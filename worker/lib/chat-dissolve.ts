@@ -15,8 +15,16 @@ import { inList } from "../db/bound-lists";
 export async function dissolveChats(env: Env, db: Db, chatIds: string[], extra: BatchItem<"sqlite">[] = []): Promise<Map<string, string[]>> {
   const members = await participantsOf(db, chatIds);
   const usersOf = new Map(chatIds.map((id) => [id, (members.get(id) ?? []).filter((p) => p.participantType === "user").map((p) => p.participantId)]));
-  await Promise.all(chatIds.map((id) => roomStub(env, id).dissolve().catch((err) => console.error("room dissolve failed", id, err))));
-  const deletes: BatchItem<"sqlite">[] = chatIds.length ? [db.delete(messageMirror).where(inList(messageMirror.chatId, chatIds)), db.delete(chat).where(inList(chat.id, chatIds))] : [];
+  await Promise.all(
+    chatIds.map((id) =>
+      roomStub(env, id)
+        .dissolve()
+        .catch((err) => console.error("room dissolve failed", id, err)),
+    ),
+  );
+  const deletes: BatchItem<"sqlite">[] = chatIds.length
+    ? [db.delete(messageMirror).where(inList(messageMirror.chatId, chatIds)), db.delete(chat).where(inList(chat.id, chatIds))]
+    : [];
   const statements = [...extra, ...deletes];
   if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await Promise.all(chatIds.map((id) => tell(env, usersOf.get(id) ?? [], { type: "group_remove", chatId: id, reason: "dissolved" })));

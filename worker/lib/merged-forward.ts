@@ -39,7 +39,9 @@ export function mergedForwardContent(messages: ChatMessage[]): string {
     totalOriginalMessages: items.length,
     triggerMessage: "",
     triggerAttachments: messages.flatMap((m) => m.attachments.map((a) => ({ fileName: a.fileName, fileUrl: a.fileUrl, fileSize: a.fileSize }))).slice(0, 20),
-    preview: kept.slice(0, PREVIEW_COUNT).map((m) => ({ id: m.id, content: m.content.slice(0, PREVIEW_CHARS), senderName: m.senderName, timestamp: m.timestamp })),
+    preview: kept
+      .slice(0, PREVIEW_COUNT)
+      .map((m) => ({ id: m.id, content: m.content.slice(0, PREVIEW_CHARS), senderName: m.senderName, timestamp: m.timestamp })),
     messages: kept,
   });
 }

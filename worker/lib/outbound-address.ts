@@ -10,7 +10,24 @@ import ipaddr from "ipaddr.js";
  */
 
 /** Suffixes that never name a usable public host (RFC 2606, 6761, 6762, 8375, and common internal zones). */
-const INTERNAL_SUFFIXES = ["localhost", "localdomain", "local", "internal", "home.arpa", "lan", "intranet", "corp", "private", "test", "invalid", "example", "onion", "example.com", "example.net", "example.org"];
+const INTERNAL_SUFFIXES = [
+  "localhost",
+  "localdomain",
+  "local",
+  "internal",
+  "home.arpa",
+  "lan",
+  "intranet",
+  "corp",
+  "private",
+  "test",
+  "invalid",
+  "example",
+  "onion",
+  "example.com",
+  "example.net",
+  "example.org",
+];
 
 /** Public domains whose every name resolves to 127.0.0.1 (a favourite way round a name check). */
 const LOOPBACK_DOMAINS = ["localtest.me", "lvh.me", "vcap.me", "lacolhost.com"];
@@ -28,7 +45,10 @@ export interface HostPort {
 }
 
 function canonicalHost(raw: string): string {
-  const host = raw.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  const host = raw
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "");
   // IPv4 in loose forms (short, octal, hex, one number) parses here as a resolver would read it.
   if (ipaddr.isValid(host)) return ipaddr.process(host).toString();
   return host;

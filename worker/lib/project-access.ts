@@ -62,7 +62,13 @@ export async function requireProjectAccessById(c: Context<AppEnv>, rawId: unknow
 }
 
 export function requireCan(access: ProjectAccess, what: keyof ProjectAccess["can"]): void {
-  const texts = { edit: PROJECT_TEXTS.readOnly, upload: PROJECT_TEXTS.uploadDenied, terminal: PROJECT_TEXTS.terminalDenied, restart: PROJECT_TEXTS.restartDenied, kill: PROJECT_TEXTS.killDenied } as const;
+  const texts = {
+    edit: PROJECT_TEXTS.readOnly,
+    upload: PROJECT_TEXTS.uploadDenied,
+    terminal: PROJECT_TEXTS.terminalDenied,
+    restart: PROJECT_TEXTS.restartDenied,
+    kill: PROJECT_TEXTS.killDenied,
+  } as const;
   if (!access.can[what]) throw new ApiError(403, texts[what]);
 }
 

@@ -36,6 +36,7 @@ export async function sandboxFetch(env: Env, path: string, init: RequestInit & {
 export async function sandboxJson<T>(env: Env, path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<T> {
   const res = await sandboxFetch(env, path, init);
   const body = (await res.json().catch(() => null)) as ({ ok?: boolean; error?: string } & T) | null;
-  if (!res.ok || !body || body.ok === false) throw new ApiError((res.status >= 500 ? 502 : res.status) as ContentfulStatusCode, body?.error ?? `Sandbox error (HTTP ${res.status})`);
+  if (!res.ok || !body || body.ok === false)
+    throw new ApiError((res.status >= 500 ? 502 : res.status) as ContentfulStatusCode, body?.error ?? `Sandbox error (HTTP ${res.status})`);
   return body;
 }

@@ -23,7 +23,14 @@ function originSetting(name: string, entry: string): string {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.origin === "null" || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+  if (
+    !url ||
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.origin === "null" ||
+    (url.pathname !== "/" && url.pathname !== "") ||
+    url.search ||
+    url.hash
+  ) {
     throw new Error(`Configuration error: ${name} entry "${entry}" is not an origin like https://example.com`);
   }
   return url.origin;
@@ -37,7 +44,8 @@ export function embedOrigins(env: Pick<Env, "EMBED_ORIGINS">): string[] {
 export function imageSources(env: Pick<Env, "IMAGE_HOSTS">): string[] {
   return entries(env.IMAGE_HOSTS).map((e) => {
     if (e.includes("://")) return originSetting("IMAGE_HOSTS", e);
-    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(e)) throw new Error(`Configuration error: IMAGE_HOSTS entry "${e}" is not a host like images.example.com`);
+    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(e))
+      throw new Error(`Configuration error: IMAGE_HOSTS entry "${e}" is not a host like images.example.com`);
     return `https://${e.toLowerCase()}`;
   });
 }

@@ -60,7 +60,11 @@ export async function closeEndedSessions(ctx: DurableObjectState, db: D1Database
 }
 
 /** Runs `each` on the user's inbox and every chat room of theirs; one failure never stops the others. */
-async function everywhere(env: Env, userId: string, each: (stub: DurableObjectStub<UserInbox> | DurableObjectStub<ChatRoom>) => Promise<unknown>): Promise<void> {
+async function everywhere(
+  env: Env,
+  userId: string,
+  each: (stub: DurableObjectStub<UserInbox> | DurableObjectStub<ChatRoom>) => Promise<unknown>,
+): Promise<void> {
   const { results } = await env.DB.prepare("SELECT chat_id FROM chat_participant WHERE participant_id = ?").bind(userId).all<{ chat_id: string }>();
   const outcomes = await Promise.allSettled([each(inboxStub(env, userId)), ...results.map((r) => each(roomStub(env, r.chat_id)))]);
   for (const o of outcomes) if (o.status === "rejected") console.error("closing ended sessions' sockets failed", o.reason);

@@ -35,12 +35,7 @@ export async function deleteVire(env: Env, db: Db, vire: VireRow): Promise<{ del
       groups.length === 1
         ? `${vire.name} works in the group chat ${names}. Remove it from the group or dissolve the group before deleting it.`
         : `${vire.name} works in the group chats ${names}. Remove it from those groups or dissolve them before deleting it.`;
-    throw new ApiError(
-      409,
-      message,
-      409,
-      { code: "VIRE_IN_GROUP", chats: groups.map((g) => ({ id: g.id, name: g.name })) },
-    );
+    throw new ApiError(409, message, 409, { code: "VIRE_IN_GROUP", chats: groups.map((g) => ({ id: g.id, name: g.name })) });
   }
   const privateIds = chats.map((c) => c.id);
   const knowledge = await knowledgeDeletesOfVire(db, vire.id);

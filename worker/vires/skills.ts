@@ -97,19 +97,59 @@ export function mergeSkills(candidates: string[], existing: string[], max = MAX_
 
 /** Built-in recommendations by keyword, for when no model answers. Checked in order of relevance. */
 const CATALOGUE: { words: RegExp; skills: string[] }[] = [
-  { words: /\b(?:code|coding|coder|develop\w*|engineer\w*|programm\w*|software|backend|frontend|full[- ]?stack|typescript|javascript|python)\b|开发|程序|工程师|代码/, skills: ["Code Review", "Debugging", "System Design", "Unit Testing", "API Design", "Git", "Refactoring", "Documentation"] },
-  { words: /\b(?:devops|cloud|infrastructure|kubernetes|docker|sre|deploy\w*|ops)\b|运维/, skills: ["CI/CD", "Docker", "Kubernetes", "Monitoring", "Infrastructure as Code", "Incident Response"] },
-  { words: /\b(?:data|analy\w*|analytics|sql|statistic\w*|report\w*|bi)\b|数据|分析/, skills: ["Data Analysis", "SQL", "Data Visualization", "Statistics", "Reporting", "Excel"] },
-  { words: /\b(?:design\w*|ux|ui|figma|visual|brand\w*)\b|设计/, skills: ["UI Design", "User Research", "Prototyping", "Design Systems", "Accessibility", "Wireframing"] },
-  { words: /\b(?:market\w*|seo|content|social|campaign\w*|growth|advertis\w*)\b|营销|市场|推广/, skills: ["Copywriting", "SEO", "Content Strategy", "Social Media", "Campaign Planning", "Marketing Analytics"] },
-  { words: /\b(?:writ\w*|editor|copy\w*|blog|journalis\w*|translat\w*)\b|写作|文案|翻译/, skills: ["Copywriting", "Editing", "Proofreading", "Storytelling", "Research", "Translation"] },
-  { words: /\b(?:product|pm|roadmap\w*|owner)\b|产品/, skills: ["User Stories", "Roadmapping", "Prioritization", "Market Research", "Stakeholder Communication"] },
-  { words: /\b(?:support|customer|service|help\s?desk|success)\b|客服|客户/, skills: ["Customer Service", "Troubleshooting", "Ticket Triage", "Empathy", "Knowledge Base"] },
-  { words: /\b(?:sales|business development|account|crm|lead\w*)\b|销售/, skills: ["Lead Qualification", "CRM", "Negotiation", "Sales Outreach", "Pipeline Management"] },
-  { words: /\b(?:financ\w*|account\w*|budget\w*|invoice\w*|tax)\b|财务|会计/, skills: ["Financial Analysis", "Budgeting", "Forecasting", "Bookkeeping", "Excel"] },
-  { words: /\b(?:hr|recruit\w*|hiring|talent|people)\b|招聘|人事/, skills: ["Recruiting", "Interviewing", "Onboarding", "Employee Relations", "Job Descriptions"] },
-  { words: /\b(?:legal|lawyer|contract\w*|compliance|policy)\b|法务|合同/, skills: ["Contract Review", "Compliance", "Legal Research", "Risk Assessment", "Policy Writing"] },
-  { words: /\b(?:project|coordinat\w*|scrum|agile|manager|operations?)\b|项目|运营/, skills: ["Project Planning", "Scheduling", "Risk Tracking", "Status Reporting", "Meeting Notes"] },
+  {
+    words:
+      /\b(?:code|coding|coder|develop\w*|engineer\w*|programm\w*|software|backend|frontend|full[- ]?stack|typescript|javascript|python)\b|开发|程序|工程师|代码/,
+    skills: ["Code Review", "Debugging", "System Design", "Unit Testing", "API Design", "Git", "Refactoring", "Documentation"],
+  },
+  {
+    words: /\b(?:devops|cloud|infrastructure|kubernetes|docker|sre|deploy\w*|ops)\b|运维/,
+    skills: ["CI/CD", "Docker", "Kubernetes", "Monitoring", "Infrastructure as Code", "Incident Response"],
+  },
+  {
+    words: /\b(?:data|analy\w*|analytics|sql|statistic\w*|report\w*|bi)\b|数据|分析/,
+    skills: ["Data Analysis", "SQL", "Data Visualization", "Statistics", "Reporting", "Excel"],
+  },
+  {
+    words: /\b(?:design\w*|ux|ui|figma|visual|brand\w*)\b|设计/,
+    skills: ["UI Design", "User Research", "Prototyping", "Design Systems", "Accessibility", "Wireframing"],
+  },
+  {
+    words: /\b(?:market\w*|seo|content|social|campaign\w*|growth|advertis\w*)\b|营销|市场|推广/,
+    skills: ["Copywriting", "SEO", "Content Strategy", "Social Media", "Campaign Planning", "Marketing Analytics"],
+  },
+  {
+    words: /\b(?:writ\w*|editor|copy\w*|blog|journalis\w*|translat\w*)\b|写作|文案|翻译/,
+    skills: ["Copywriting", "Editing", "Proofreading", "Storytelling", "Research", "Translation"],
+  },
+  {
+    words: /\b(?:product|pm|roadmap\w*|owner)\b|产品/,
+    skills: ["User Stories", "Roadmapping", "Prioritization", "Market Research", "Stakeholder Communication"],
+  },
+  {
+    words: /\b(?:support|customer|service|help\s?desk|success)\b|客服|客户/,
+    skills: ["Customer Service", "Troubleshooting", "Ticket Triage", "Empathy", "Knowledge Base"],
+  },
+  {
+    words: /\b(?:sales|business development|account|crm|lead\w*)\b|销售/,
+    skills: ["Lead Qualification", "CRM", "Negotiation", "Sales Outreach", "Pipeline Management"],
+  },
+  {
+    words: /\b(?:financ\w*|account\w*|budget\w*|invoice\w*|tax)\b|财务|会计/,
+    skills: ["Financial Analysis", "Budgeting", "Forecasting", "Bookkeeping", "Excel"],
+  },
+  {
+    words: /\b(?:hr|recruit\w*|hiring|talent|people)\b|招聘|人事/,
+    skills: ["Recruiting", "Interviewing", "Onboarding", "Employee Relations", "Job Descriptions"],
+  },
+  {
+    words: /\b(?:legal|lawyer|contract\w*|compliance|policy)\b|法务|合同/,
+    skills: ["Contract Review", "Compliance", "Legal Research", "Risk Assessment", "Policy Writing"],
+  },
+  {
+    words: /\b(?:project|coordinat\w*|scrum|agile|manager|operations?)\b|项目|运营/,
+    skills: ["Project Planning", "Scheduling", "Risk Tracking", "Status Reporting", "Meeting Notes"],
+  },
   { words: /\b(?:video|audio|podcast|media|editing)\b|视频|音频/, skills: ["Video Editing", "Audio Editing", "Scriptwriting", "Storyboarding", "Subtitling"] },
 ];
 const GENERAL = ["Communication", "Research", "Summarization", "Problem Solving", "Planning", "Documentation", "Brainstorming", "Writing"];

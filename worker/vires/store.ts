@@ -73,7 +73,9 @@ export async function nameTaken(db: Db, ownerId: string, name: string, exceptId?
   const [row] = await db
     .select({ id: virtualEmployee.id })
     .from(virtualEmployee)
-    .where(and(eq(virtualEmployee.ownerId, ownerId), sql`lower(${virtualEmployee.name}) = lower(${name})`, exceptId ? ne(virtualEmployee.id, exceptId) : undefined))
+    .where(
+      and(eq(virtualEmployee.ownerId, ownerId), sql`lower(${virtualEmployee.name}) = lower(${name})`, exceptId ? ne(virtualEmployee.id, exceptId) : undefined),
+    )
     .limit(1);
   return Boolean(row);
 }

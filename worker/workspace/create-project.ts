@@ -30,7 +30,12 @@ interface HostWorkspace {
   workspace: { gitInitialized: boolean; branch: string | null };
 }
 
-async function createOnHost(env: Env, ref: WorkspaceRef, name: string, clone: { url: string; branch: string | undefined } | null): Promise<HostWorkspace["workspace"]> {
+async function createOnHost(
+  env: Env,
+  ref: WorkspaceRef,
+  name: string,
+  clone: { url: string; branch: string | undefined } | null,
+): Promise<HostWorkspace["workspace"]> {
   if (!clone) return (await hostJson<HostWorkspace>(env, ref, "", {}, jsonInit("POST", { init: true, title: name }))).workspace;
   try {
     return (await hostJson<HostWorkspace>(env, ref, "", {}, jsonInit("POST", { cloneUrl: clone.url, branch: clone.branch }, CLONE_WAIT_MS))).workspace;
@@ -75,7 +80,12 @@ async function insertWithinLimit(db: Db, p: NewProject, limit: number): Promise<
  * failure after the row removes it, so nothing half-made is left; the chat is only opened once the
  * workspace exists.
  */
-export async function createProject(env: Env, db: Db, me: AuthUser, body: CreateProjectInput): Promise<{ ok: true; project: CodingProject; chatId: string } | CreateProjectRefused> {
+export async function createProject(
+  env: Env,
+  db: Db,
+  me: AuthUser,
+  body: CreateProjectInput,
+): Promise<{ ok: true; project: CodingProject; chatId: string } | CreateProjectRefused> {
   const membership = await currentMembership(db, me);
   if (!membership) return { ok: false, reason: "no_organization" };
   const orgId = membership.org.id;
@@ -92,18 +102,22 @@ export async function createProject(env: Env, db: Db, me: AuthUser, body: Create
 
   const id = newId("proj");
   const { tier, limit } = limitOf(me, "projects");
-  const inserted = await insertWithinLimit(db, {
-    id,
-    ownerId: me.id,
-    orgId,
-    name: body.name,
-    description: body.description.trim(),
-    directoryName: body.name.replace(/[^A-Za-z0-9_-]+/g, "-"),
-    httpRepoUrl: urls?.stored ?? null,
-    sshRepoUrl: body.sshRepoUrl?.trim() || null,
-    branch: branch ?? "main",
-    isImported,
-  }, limit);
+  const inserted = await insertWithinLimit(
+    db,
+    {
+      id,
+      ownerId: me.id,
+      orgId,
+      name: body.name,
+      description: body.description.trim(),
+      directoryName: body.name.replace(/[^A-Za-z0-9_-]+/g, "-"),
+      httpRepoUrl: urls?.stored ?? null,
+      sshRepoUrl: body.sshRepoUrl?.trim() || null,
+      branch: branch ?? "main",
+      isImported,
+    },
+    limit,
+  );
   if (!inserted) return { ok: false, reason: "limit_reached", item: "projects", tier, limit };
 
   const ref = { id, ownerId: me.id };

@@ -19,6 +19,10 @@ export async function deleteProject(env: Env, db: Db, project: ProjectRow, byUse
   const chats = await Promise.all(chatIds.map((id) => findChat(db, id)));
   const own = chats.filter((ch) => ch?.kind === "virtual_employee" && ch.id === project.chatId).map((ch) => ch!.id);
   if (own.length) await dissolveChats(env, db, own);
-  await announceProjectChange(env, db, chatIds.filter((id) => !own.includes(id)));
+  await announceProjectChange(
+    env,
+    db,
+    chatIds.filter((id) => !own.includes(id)),
+  );
   return { ok: true };
 }

@@ -31,7 +31,14 @@ export function jsonInit(method: string, body: unknown, timeoutMs?: number): Hos
  * A streamed answer of the host (downloads, raw files, uploads). Only waiting for the headers is
  * bounded: a large archive may take longer than any fixed timeout to stream through.
  */
-export async function hostStream(env: Env, p: WorkspaceRef, sub: string, query: Record<string, string | undefined>, init: RequestInit = {}, headersTimeoutMs = 30_000): Promise<Response> {
+export async function hostStream(
+  env: Env,
+  p: WorkspaceRef,
+  sub: string,
+  query: Record<string, string | undefined>,
+  init: RequestInit = {},
+  headersTimeoutMs = 30_000,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), headersTimeoutMs);
   let res: Response;

@@ -8,7 +8,13 @@ import { findProject, linkProjectChat, projectView } from "./project-store";
 export type LinkRefused = { ok: false; reason: "not_chat_owner" | "project_not_found" | "other_organization" };
 
 /** Points a chat I own at a project I own in the same organization; both chats' members are told (spec 03 §7.3). */
-export async function linkChatToProject(env: Env, db: Db, chat: { id: string; ownerId: string; orgId: string }, projectId: string, byUserId: string): Promise<{ ok: true; project: CodingProject } | LinkRefused> {
+export async function linkChatToProject(
+  env: Env,
+  db: Db,
+  chat: { id: string; ownerId: string; orgId: string },
+  projectId: string,
+  byUserId: string,
+): Promise<{ ok: true; project: CodingProject } | LinkRefused> {
   if (chat.ownerId !== byUserId) return { ok: false, reason: "not_chat_owner" };
   const project = await findProject(db, projectId);
   if (!project || project.ownerId !== byUserId) return { ok: false, reason: "project_not_found" };

@@ -51,14 +51,31 @@ export function toFileList(list: HostList, withMetadata: boolean) {
 }
 
 export function toFileContent(f: HostFile): FileContent {
-  return { success: true, fileName: f.fileName, filePath: f.filePath, size: f.size, mimeType: f.mimeType, isText: f.isText, encoding: f.encoding, content: f.content, error: null };
+  return {
+    success: true,
+    fileName: f.fileName,
+    filePath: f.filePath,
+    size: f.size,
+    mimeType: f.mimeType,
+    isText: f.isText,
+    encoding: f.encoding,
+    content: f.content,
+    error: null,
+  };
 }
 
 /** HEAD against the working copy; `content` is HEAD's text when the original is asked for. */
 export function toFileDiff(d: HostDiff, getOriginal: boolean): FileDiff {
   const original = d.existsInHead ? d.original : null;
   const modified = d.existsInWorkingDir ? d.modified : null;
-  return { filePath: d.path, original, modified, content: getOriginal ? original : modified, existsInHead: d.existsInHead, existsInWorkingDir: d.existsInWorkingDir };
+  return {
+    filePath: d.path,
+    original,
+    modified,
+    content: getOriginal ? original : modified,
+    existsInHead: d.existsInHead,
+    existsInWorkingDir: d.existsInWorkingDir,
+  };
 }
 
 export function toGitStatusAnswer(s: GitStatus): GitStatusAnswer {

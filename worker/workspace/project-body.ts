@@ -10,7 +10,12 @@ export type CreateProjectInput = v.InferOutput<typeof CreateProjectBody>;
 
 /** `owner/repo.git` → `repo`. */
 function repoNameOf(url: string): string {
-  const last = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split(/[/:]/).pop() ?? "";
+  const last =
+    url
+      .replace(/[?#].*$/, "")
+      .replace(/\/+$/, "")
+      .split(/[/:]/)
+      .pop() ?? "";
   return last.replace(/\.git$/i, "");
 }
 

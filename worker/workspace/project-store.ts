@@ -51,8 +51,14 @@ export async function listVisibleProjects(db: Db, userId: string, orgId: string)
 export async function linkProjectChat(db: Db, projectId: string, chatId: string): Promise<void> {
   const now = new Date();
   await db.batch([
-    db.update(chat).set({ projectId: null, updatedAt: now }).where(and(eq(chat.projectId, projectId), ne(chat.id, chatId))),
-    db.update(codingProject).set({ chatId: null, updatedAt: now }).where(and(eq(codingProject.chatId, chatId), ne(codingProject.id, projectId))),
+    db
+      .update(chat)
+      .set({ projectId: null, updatedAt: now })
+      .where(and(eq(chat.projectId, projectId), ne(chat.id, chatId))),
+    db
+      .update(codingProject)
+      .set({ chatId: null, updatedAt: now })
+      .where(and(eq(codingProject.chatId, chatId), ne(codingProject.id, projectId))),
     db.update(chat).set({ projectId, updatedAt: now }).where(eq(chat.id, chatId)),
     db.update(codingProject).set({ chatId, updatedAt: now }).where(eq(codingProject.id, projectId)),
   ]);
@@ -61,6 +67,9 @@ export async function linkProjectChat(db: Db, projectId: string, chatId: string)
 /** Removes the project row; its chat stays (with its history) but no longer points at it. */
 export async function deleteProjectRow(db: Db, projectId: string): Promise<string[]> {
   const linked = await db.select({ id: chat.id }).from(chat).where(eq(chat.projectId, projectId));
-  await db.batch([db.update(chat).set({ projectId: null, updatedAt: new Date() }).where(eq(chat.projectId, projectId)), db.delete(codingProject).where(eq(codingProject.id, projectId))]);
+  await db.batch([
+    db.update(chat).set({ projectId: null, updatedAt: new Date() }).where(eq(chat.projectId, projectId)),
+    db.delete(codingProject).where(eq(codingProject.id, projectId)),
+  ]);
   return linked.map((r) => r.id);
 }

@@ -46,6 +46,12 @@ export async function sandboxStatusOf(db: Db, userId: string): Promise<SandboxSt
  */
 export async function ensureWorkspace(env: Env, ref: WorkspaceRef): Promise<{ created: boolean }> {
   if (await workspaceAvailable(env, ref)) return { created: false };
-  await hostJson(env, ref, "", {}, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ init: true }), timeoutMs: 30_000 });
+  await hostJson(
+    env,
+    ref,
+    "",
+    {},
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ init: true }), timeoutMs: 30_000 },
+  );
   return { created: true };
 }

@@ -1,9 +1,25 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PermissionRequestContent } from "../../../contract";
-import { cardOutcome, cardRequest, completeCard, displayedCard, operatorOf, parsePermissionRequest, parseStatusUpdate } from "../../../web/features/chat/agent/model/cards";
+import {
+  cardOutcome,
+  cardRequest,
+  completeCard,
+  displayedCard,
+  operatorOf,
+  parsePermissionRequest,
+  parseStatusUpdate,
+} from "../../../web/features/chat/agent/model/cards";
 import { createRequestStatusStore } from "../../../web/features/chat/agent/model/requestStatusStore";
 
-const payload = { requestId: "req_1", chatId: "chat_1", requester: "mia", requesterName: "Mia", action: "request_presenter" as const, targetPresenter: null, targetPresenterName: null };
+const payload = {
+  requestId: "req_1",
+  chatId: "chat_1",
+  requester: "mia",
+  requesterName: "Mia",
+  action: "request_presenter" as const,
+  targetPresenter: null,
+  targetPresenterName: null,
+};
 const card: PermissionRequestContent = {
   type: "presenter_request",
   title: "Permission request",
@@ -12,8 +28,24 @@ const card: PermissionRequestContent = {
   requiresConfirmation: true,
   actionStatus: "pending",
   actions: [
-    { id: "approve", type: "api", label: "Approve", variant: "primary", apiEndpoint: "/api/presenter-requests/req_1", method: "POST", payload: { ...payload, decision: "approve" } },
-    { id: "reject", type: "api", label: "Reject", variant: "danger", apiEndpoint: "/api/presenter-requests/req_1", method: "POST", payload: { ...payload, decision: "reject" } },
+    {
+      id: "approve",
+      type: "api",
+      label: "Approve",
+      variant: "primary",
+      apiEndpoint: "/api/presenter-requests/req_1",
+      method: "POST",
+      payload: { ...payload, decision: "approve" },
+    },
+    {
+      id: "reject",
+      type: "api",
+      label: "Reject",
+      variant: "danger",
+      apiEndpoint: "/api/presenter-requests/req_1",
+      method: "POST",
+      payload: { ...payload, decision: "reject" },
+    },
   ],
   actionRecord: null,
 };
@@ -39,7 +71,12 @@ describe("permission-request card (spec 02 §3, §4)", () => {
   it("names 'System' as the operator of an ignore and 'Group Owner' otherwise", () => {
     expect(operatorOf("ignore")).toBe("System");
     expect(operatorOf("approve")).toBe("Group Owner");
-    expect(completeCard(card, "reject", "2025-01-01T00:00:00.000Z").actionRecord).toEqual({ actionType: "reject", actionLabel: "Rejected", operatorName: "Group Owner", timestamp: "2025-01-01T00:00:00.000Z" });
+    expect(completeCard(card, "reject", "2025-01-01T00:00:00.000Z").actionRecord).toEqual({
+      actionType: "reject",
+      actionLabel: "Rejected",
+      operatorName: "Group Owner",
+      timestamp: "2025-01-01T00:00:00.000Z",
+    });
   });
 
   it("shows a stored pending card as completed once the batch check knows better", () => {
@@ -53,7 +90,9 @@ describe("permission-request card (spec 02 §3, §4)", () => {
 describe("status checks in batch", () => {
   it("asks once for every card shown within the delay, and only once per request", async () => {
     vi.useFakeTimers();
-    const fetchBatch = vi.fn(async (queries: { requestId: string; chatId: string }[]) => queries.map((q) => ({ requestId: q.requestId, status: "revoke" as const })));
+    const fetchBatch = vi.fn(async (queries: { requestId: string; chatId: string }[]) =>
+      queries.map((q) => ({ requestId: q.requestId, status: "revoke" as const })),
+    );
     const store = createRequestStatusStore(fetchBatch, 100);
     const changed = vi.fn();
     store.subscribe(changed);
@@ -62,7 +101,10 @@ describe("status checks in batch", () => {
     store.getState().want("a", "c");
     await vi.advanceTimersByTimeAsync(100);
     expect(fetchBatch).toHaveBeenCalledTimes(1);
-    expect(fetchBatch).toHaveBeenCalledWith([{ requestId: "a", chatId: "c" }, { requestId: "b", chatId: "c" }]);
+    expect(fetchBatch).toHaveBeenCalledWith([
+      { requestId: "a", chatId: "c" },
+      { requestId: "b", chatId: "c" },
+    ]);
     expect(store.getState().get("a")).toBe("revoke");
     expect(changed).toHaveBeenCalled();
     store.getState().want("a", "c");
@@ -83,8 +125,14 @@ describe("status checks in batch", () => {
 
 describe("status_update content", () => {
   it("reads update_type, the text to show and the details", () => {
-    const text = JSON.stringify({ update_type: "tool_execution_result", content: { display_to_user: "Searched knowledge: 3 passages", details: { file: "handbook.pdf" } } });
-    expect(parseStatusUpdate(text)).toEqual({ update_type: "tool_execution_result", content: { display_to_user: "Searched knowledge: 3 passages", details: { file: "handbook.pdf" } } });
+    const text = JSON.stringify({
+      update_type: "tool_execution_result",
+      content: { display_to_user: "Searched knowledge: 3 passages", details: { file: "handbook.pdf" } },
+    });
+    expect(parseStatusUpdate(text)).toEqual({
+      update_type: "tool_execution_result",
+      content: { display_to_user: "Searched knowledge: 3 passages", details: { file: "handbook.pdf" } },
+    });
     expect(parseStatusUpdate("plain words")).toBeNull();
     expect(parseStatusUpdate('{"update_type":"x"}')).toBeNull();
   });

@@ -35,8 +35,13 @@ describe("agent_config on the chat_message frame", () => {
   const config = { execution_mode: "coding" as const, preferred_llm_model: "claude-sonnet-4" };
 
   it("rides in data.context_info for agent and ask-only requests, never for discussion", () => {
-    expect(buildChatMessageFrame(chat, user, { ...base, stream: "agent", agentConfig: config }).data.context_info).toMatchObject({ chat_type: 1, agent_config: config });
-    expect(buildChatMessageFrame(chat, user, { ...base, stream: "askOnly", agentConfig: { ...config, execution_mode: "ask" } }).message_type).toBe("user_request");
+    expect(buildChatMessageFrame(chat, user, { ...base, stream: "agent", agentConfig: config }).data.context_info).toMatchObject({
+      chat_type: 1,
+      agent_config: config,
+    });
+    expect(buildChatMessageFrame(chat, user, { ...base, stream: "askOnly", agentConfig: { ...config, execution_mode: "ask" } }).message_type).toBe(
+      "user_request",
+    );
     expect(buildChatMessageFrame(chat, user, { ...base, stream: "discuss", agentConfig: config }).data.context_info).not.toHaveProperty("agent_config");
   });
 });

@@ -1,12 +1,37 @@
 import { describe, expect, it } from "vitest";
 import type { ControlState, Participant } from "../../../contract";
-import { agentSendRule, bellBadge, canPause, initialControl, isController, memberToggles, roleOf, toggleFor, withRequest } from "../../../web/features/chat/agent/model/control";
+import {
+  agentSendRule,
+  bellBadge,
+  canPause,
+  initialControl,
+  isController,
+  memberToggles,
+  roleOf,
+  toggleFor,
+  withRequest,
+} from "../../../web/features/chat/agent/model/control";
 
 const free: ControlState = { ownerId: "owner", presenterId: null, presenterName: null, requests: [] };
 const held: ControlState = { ...free, presenterId: "pat", presenterName: "Pat" };
 
 function person(id: string, name: string, extra: Partial<Participant> = {}): Participant {
-  return { id, name, email: null, type: "user", isCurrentUser: false, role: null, cpRole: "member", participantRole: "member", image: null, avatarUrl: null, isAI: false, agentType: null, description: null, ...extra };
+  return {
+    id,
+    name,
+    email: null,
+    type: "user",
+    isCurrentUser: false,
+    role: null,
+    cpRole: "member",
+    participantRole: "member",
+    image: null,
+    avatarUrl: null,
+    isAI: false,
+    agentType: null,
+    description: null,
+    ...extra,
+  };
 }
 
 describe("who may send, pause and toggle (spec 02 §4, §6)", () => {
@@ -53,7 +78,13 @@ describe("who may send, pause and toggle (spec 02 §4, §6)", () => {
   });
 
   it("lists people other than the owner and the agent, the holder first, then by name", () => {
-    const people = [person("owner", "Olga", { cpRole: "owner" }), person("zed", "Zed"), person("pat", "Pat"), person("amy", "Amy"), person("vire", "Ada", { type: "virtual_employee", isAI: true })];
+    const people = [
+      person("owner", "Olga", { cpRole: "owner" }),
+      person("zed", "Zed"),
+      person("pat", "Pat"),
+      person("amy", "Amy"),
+      person("vire", "Ada", { type: "virtual_employee", isAI: true }),
+    ];
     const rows = memberToggles(held, "pat", people);
     expect(rows.map((r) => [r.member.id, r.on, r.frame?.type ?? null])).toEqual([
       ["pat", true, "release_presenter"],
@@ -72,7 +103,19 @@ describe("who may send, pause and toggle (spec 02 §4, §6)", () => {
   it("starts from the chat's participants until ready, and replaces a resent request", () => {
     const chat = { chatOwnerId: "owner", participants: [person("owner", "Olga"), person("pat", "Pat", { cpRole: "presenter" })] };
     expect(initialControl(chat)).toEqual({ ownerId: "owner", presenterId: "pat", presenterName: "Pat", requests: [] });
-    const request = { requestId: "r1", chatId: "c", room: "c", requester: "mia", requesterName: "Mia", action: "request_presenter" as const, targetPresenter: null, targetPresenterName: null, ownerId: "owner", message: "", timestamp: "" };
+    const request = {
+      requestId: "r1",
+      chatId: "c",
+      room: "c",
+      requester: "mia",
+      requesterName: "Mia",
+      action: "request_presenter" as const,
+      targetPresenter: null,
+      targetPresenterName: null,
+      ownerId: "owner",
+      message: "",
+      timestamp: "",
+    };
     expect(withRequest(withRequest([], request), { ...request, message: "again" })).toEqual([{ ...request, message: "again" }]);
   });
 });

@@ -3,7 +3,8 @@ import { countsKey, groupReplies } from "../../../web/features/chat/agent/model/
 import type { UiMessage } from "../../../web/features/chat/model/types";
 import { msg } from "../features/chat/fixtures";
 
-const agent = (id: string, seq: number, type: UiMessage["messageType"] = "ai_response") => msg(id, seq, undefined, { messageType: type, isUserMessage: false, is_from_ai: true, sender: null });
+const agent = (id: string, seq: number, type: UiMessage["messageType"] = "ai_response") =>
+  msg(id, seq, undefined, { messageType: type, isUserMessage: false, is_from_ai: true, sender: null });
 const user = (id: string, seq: number) => msg(id, seq, undefined, { messageType: "user_request" });
 
 describe("agent replies grouped under the request before them (spec 02 §2.13)", () => {
@@ -12,7 +13,10 @@ describe("agent replies grouped under the request before them (spec 02 §2.13)",
   it("counts the agent rows after each user message; rows before any request stand alone", () => {
     const { visible, counts } = groupReplies(list, new Set());
     expect(visible.map((m) => m.id)).toEqual(list.map((m) => m.id));
-    expect([...counts]).toEqual([["q1", 2], ["q2", 1]]);
+    expect([...counts]).toEqual([
+      ["q1", 2],
+      ["q2", 1],
+    ]);
     expect(countsKey(counts)).toBe("q1:2;q2:1;");
   });
 
@@ -23,7 +27,11 @@ describe("agent replies grouped under the request before them (spec 02 §2.13)",
   });
 
   it("permission cards are not replies", () => {
-    const card = msg("card", 7, undefined, { messageType: "system_alert", isUserMessage: false, content: JSON.stringify({ type: "presenter_request", actions: [] }) });
+    const card = msg("card", 7, undefined, {
+      messageType: "system_alert",
+      isUserMessage: false,
+      content: JSON.stringify({ type: "presenter_request", actions: [] }),
+    });
     const { counts } = groupReplies([user("q", 1), card], new Set());
     expect(counts.size).toBe(0);
   });

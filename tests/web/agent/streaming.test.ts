@@ -14,15 +14,30 @@ function run(chunks: [number, string][], start = empty): LiveText {
 
 describe("applyChunk (offset semantics of docs/agent-api.md)", () => {
   it("appends chunks at their offsets", () => {
-    expect(run([[0, "Hel"], [3, "lo "], [6, "world"]])).toEqual({ content: "Hello world", held: [] });
+    expect(
+      run([
+        [0, "Hel"],
+        [3, "lo "],
+        [6, "world"],
+      ]),
+    ).toEqual({ content: "Hello world", held: [] });
   });
 
   it("combines a snapshot with later chunks, and an overlapping chunk rewrites from its offset", () => {
-    expect(run([[0, "Hello wo"], [6, "world"], [11, "!"]]).content).toBe("Hello world!");
+    expect(
+      run([
+        [0, "Hello wo"],
+        [6, "world"],
+        [11, "!"],
+      ]).content,
+    ).toBe("Hello world!");
   });
 
   it("ignores duplicates and late snapshots that would shorten the text", () => {
-    const text = run([[0, "Hello"], [5, " world"]]);
+    const text = run([
+      [0, "Hello"],
+      [5, " world"],
+    ]);
     expect(applyChunk(text, 5, " world")).toBe(text);
     expect(applyChunk(text, 0, "Hel")).toBe(text);
     expect(applyChunk(text, 0, "Hello world")).toBe(text);
@@ -32,7 +47,13 @@ describe("applyChunk (offset semantics of docs/agent-api.md)", () => {
     let text = run([[0, "ab"]]);
     text = applyChunk(text, 6, "gh");
     text = applyChunk(text, 4, "ef");
-    expect(text).toEqual({ content: "ab", held: [{ offset: 4, chunk: "ef" }, { offset: 6, chunk: "gh" }] });
+    expect(text).toEqual({
+      content: "ab",
+      held: [
+        { offset: 4, chunk: "ef" },
+        { offset: 6, chunk: "gh" },
+      ],
+    });
     text = applyChunk(text, 2, "cd");
     expect(text).toEqual({ content: "abcdefgh", held: [] });
   });
@@ -48,7 +69,19 @@ describe("applyChunk (offset semantics of docs/agent-api.md)", () => {
 });
 
 function reply(id: string, seq: number, content: string, extra: Partial<UiMessage> = {}): UiMessage {
-  return msg(id, seq, "2025-01-01T00:00:05.000Z", { chatType: 1, chat_type: 1, messageType: "ai_response", content, isUserMessage: false, is_from_ai: true, sender: null, virtualSender: VIRE, isStreamingMessage: true, isStreamingComplete: false, ...extra });
+  return msg(id, seq, "2025-01-01T00:00:05.000Z", {
+    chatType: 1,
+    chat_type: 1,
+    messageType: "ai_response",
+    content,
+    isUserMessage: false,
+    is_from_ai: true,
+    sender: null,
+    virtualSender: VIRE,
+    isStreamingMessage: true,
+    isStreamingComplete: false,
+    ...extra,
+  });
 }
 
 function loaded(messages: UiMessage[]): StreamsState {
@@ -56,7 +89,10 @@ function loaded(messages: UiMessage[]): StreamsState {
   return streamsReducer(initialStreams(), { type: "loadDone", stream: "agent", page, mode: "initial" });
 }
 
-const placeholder = (id: string) => ({ stream: "agent" as const, message: placeholderReply({ message_id: id, chat_type: 1, request_id: "req" }, "chat_1", VIRE, "2025-01-01T00:00:09.000Z") });
+const placeholder = (id: string) => ({
+  stream: "agent" as const,
+  message: placeholderReply({ message_id: id, chat_type: 1, request_id: "req" }, "chat_1", VIRE, "2025-01-01T00:00:09.000Z"),
+});
 
 describe("live replies in the streams reducer", () => {
   it("appends chunks to the stored placeholder and completes it on streaming_done", () => {
@@ -73,7 +109,14 @@ describe("live replies in the streams reducer", () => {
     let state = loaded([msg("req", 1)]);
     state = streamsReducer(state, { type: "chunk", messageId: "r2", offset: 0, chunk: "Partial ", placeholder: placeholder("r2") });
     state = streamsReducer(state, { type: "chunk", messageId: "r2", offset: 8, chunk: "answer", placeholder: placeholder("r2") });
-    expect(state.agent.messages.at(-1)).toMatchObject({ id: "r2", seq: 0, content: "Partial answer", messageType: "ai_response", replyToMessageId: "req", virtualSender: VIRE });
+    expect(state.agent.messages.at(-1)).toMatchObject({
+      id: "r2",
+      seq: 0,
+      content: "Partial answer",
+      messageType: "ai_response",
+      replyToMessageId: "req",
+      virtualSender: VIRE,
+    });
   });
 
   it("a history page read mid-stream neither shortens the text nor reopens a finished reply", () => {
@@ -81,7 +124,11 @@ describe("live replies in the streams reducer", () => {
     state = streamsReducer(state, { type: "chunk", messageId: "r3", offset: 0, chunk: "Long streamed text", placeholder: null });
     state = streamsReducer(state, { type: "incoming", stream: "agent", messages: [reply("r3", 2, "Long")] });
     expect(state.agent.messages[0]!.content).toBe("Long streamed text");
-    state = streamsReducer(state, { type: "incoming", stream: "agent", messages: [reply("r3", 2, "Final text.", { isStreamingMessage: false, isStreamingComplete: true })] });
+    state = streamsReducer(state, {
+      type: "incoming",
+      stream: "agent",
+      messages: [reply("r3", 2, "Final text.", { isStreamingMessage: false, isStreamingComplete: true })],
+    });
     expect(state.agent.messages[0]).toMatchObject({ content: "Final text.", isStreamingComplete: true });
     state = streamsReducer(state, { type: "incoming", stream: "agent", messages: [reply("r3", 2, "Long")] });
     expect(state.agent.messages[0]).toMatchObject({ content: "Final text.", isStreamingComplete: true });

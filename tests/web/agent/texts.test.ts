@@ -13,7 +13,14 @@ describe("agent texts", () => {
     expect(en.agent.control.noMembers).toBe("No other members");
     expect(en.agent.control.cannotChange).toBe("You cannot change this permission");
     expect(en.agent.control.rejected).toBe("Your request has been rejected");
-    expect(en.agent.control.failed).toMatchObject({ approve: "Failed to approve request", reject: "Failed to reject request", transfer: "Failed to transfer permission", release: "Failed to release permission", request: "Failed to request permission", sendRequest: "Failed to send permission request" });
+    expect(en.agent.control.failed).toMatchObject({
+      approve: "Failed to approve request",
+      reject: "Failed to reject request",
+      transfer: "Failed to transfer permission",
+      release: "Failed to release permission",
+      request: "Failed to request permission",
+      sendRequest: "Failed to send permission request",
+    });
     expect(en.agent.actions.originalMissing).toBe("Cannot find the original message that triggered this response.");
   });
 

@@ -4,10 +4,12 @@ import { embedParentOrigins, isAllowedImageUrl } from "../../../web/app/site-set
 /** The page as the Worker serves it: its origin and the <meta> settings it wrote into <head>. */
 function stubPage(meta: Record<string, string>) {
   vi.stubGlobal("window", { location: { origin: "https://chat.example.com", href: "https://chat.example.com/en/home" } });
-  vi.stubGlobal("document", { querySelector: (selector: string) => {
-    const name = /name="([^"]+)"/.exec(selector)?.[1] ?? "";
-    return name in meta ? { content: meta[name] } : null;
-  } });
+  vi.stubGlobal("document", {
+    querySelector: (selector: string) => {
+      const name = /name="([^"]+)"/.exec(selector)?.[1] ?? "";
+      return name in meta ? { content: meta[name] } : null;
+    },
+  });
 }
 
 // Issue 9, finding 11: markdown images are a tracking and exfiltration channel unless limited.

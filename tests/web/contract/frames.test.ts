@@ -58,7 +58,8 @@ describe("room frames", () => {
   });
 
   it("returns null, never throws, for junk, unknown types and frames with a wrong field", () => {
-    for (const junk of ["not json", "", "null", "[]", JSON.stringify({ type: "nope" }), new ArrayBuffer(3), undefined, 42]) expect(parseRoomFrame(junk)).toBeNull();
+    for (const junk of ["not json", "", "null", "[]", JSON.stringify({ type: "nope" }), new ArrayBuffer(3), undefined, 42])
+      expect(parseRoomFrame(junk)).toBeNull();
     expect(parseRoomFrame(JSON.stringify({ type: "message", message: { ...message, seq: "1" } }))).toBeNull();
     expect(parseRoomFrame(JSON.stringify({ type: "group_remove", chatId: "c1", reason: "bored" }))).toBeNull();
     expect(parseRoomFrame(JSON.stringify({ type: "chat_updated", chatId: "c1" }))).toBeNull();

@@ -39,7 +39,9 @@ beforeAll(() => {
 describe("the VIRE list", () => {
   it("shows each VIRE with its role, readable agent type and labelled actions", async () => {
     await i18n.changeLanguage("en");
-    const html = renderToStaticMarkup(createElement(VireList, { vires: [vire("v1", "Ava", "data_analyst"), vire("v2", "Bo", "custom")], onEdit: noop, onDelete: noop }));
+    const html = renderToStaticMarkup(
+      createElement(VireList, { vires: [vire("v1", "Ava", "data_analyst"), vire("v2", "Bo", "custom")], onEdit: noop, onDelete: noop }),
+    );
     expect(html).toContain('data-testid="vire-row-v1"');
     expect(html).toContain("Ava");
     expect(html).toContain("Marketing Specialist");
@@ -53,7 +55,9 @@ describe("the VIRE list", () => {
 describe("the form", () => {
   it("shows the required-field errors", async () => {
     await i18n.changeLanguage("en");
-    const html = renderToStaticMarkup(createElement(BasicInfoTab, { draft: emptyDraft(), errors: { name: "nameRequired", role: "roleRequired" }, onChange: noop, onBlur: noop }));
+    const html = renderToStaticMarkup(
+      createElement(BasicInfoTab, { draft: emptyDraft(), errors: { name: "nameRequired", role: "roleRequired" }, onChange: noop, onBlur: noop }),
+    );
     expect(html).toContain("Please enter a VIRE name");
     expect(html).toContain("Please enter a VIRE role");
     expect(html).toContain('aria-invalid="true"');

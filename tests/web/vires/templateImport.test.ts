@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { VireTemplate, VireTemplateGroup } from "../../../contract";
 import { selectedTemplates, summarizeImport, toggleSelection } from "../../../web/features/vires/templateImport";
 
-const template = (id: string, name = id): VireTemplate => ({ id, name, role: "Role", description: "", avatar_url: null, skills: [], agentType: "chatter", rolePrompt: "" });
+const template = (id: string, name = id): VireTemplate => ({
+  id,
+  name,
+  role: "Role",
+  description: "",
+  avatar_url: null,
+  skills: [],
+  agentType: "chatter",
+  rolePrompt: "",
+});
 const groups: VireTemplateGroup[] = [
   { id: "g1", name: "Marketing", templates: [template("t1"), template("t2")] },
   { id: "g2", name: "Engineering", templates: [template("t3")] },

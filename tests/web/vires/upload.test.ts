@@ -53,7 +53,12 @@ describe("uploads with progress", () => {
     stubBrowser();
     const progress = vi.fn();
     const body = new Blob(["hello"], { type: "text/plain" });
-    const pending = uploadWithProgress<{ url: string }>({ url: "/api/uploads?contentType=text%2Fplain&fileName=k.txt", body, contentType: "text/plain", onProgress: progress });
+    const pending = uploadWithProgress<{ url: string }>({
+      url: "/api/uploads?contentType=text%2Fplain&fileName=k.txt",
+      body,
+      contentType: "text/plain",
+      onProgress: progress,
+    });
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe("POST");
     expect(xhr.url).toBe("/api/uploads?contentType=text%2Fplain&fileName=k.txt");

@@ -49,7 +49,15 @@ describe("the request body", () => {
   it("round-trips a saved VIRE and tolerates a summary record", () => {
     const vire = { id: "v1", name: "Ava", role: "Writer", skills: ["SEO"], agentType: "data_analyst", workflow: '{"a":1}' } as Partial<VirtualEmployee>;
     const draft = draftFromVire(vire);
-    expect(draft).toMatchObject({ name: "Ava", role: "Writer", skills: ["SEO"], agentType: "data_analyst", workflow: '{"a":1}', memory: "{}", description: "" });
+    expect(draft).toMatchObject({
+      name: "Ava",
+      role: "Writer",
+      skills: ["SEO"],
+      agentType: "data_analyst",
+      workflow: '{"a":1}',
+      memory: "{}",
+      description: "",
+    });
     expect(draftFromVire({ agentType: "nonsense" as never }).agentType).toBe("chatter");
   });
 });

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TerminalServerFrame } from "../../../contract/workspace";
-import { SOCKET_ERROR, TerminalConnection, terminalSocketUrl, WAITING_RETRY_MS, type TerminalEvents, type TerminalSocket, type TerminalState } from "../../../web/features/workspace/terminal/connection";
+import {
+  SOCKET_ERROR,
+  TerminalConnection,
+  terminalSocketUrl,
+  WAITING_RETRY_MS,
+  type TerminalEvents,
+  type TerminalSocket,
+  type TerminalState,
+} from "../../../web/features/workspace/terminal/connection";
 
 class FakeSocket implements TerminalSocket {
   readyState = 0;
@@ -218,7 +226,9 @@ describe("terminal connection (spec 03 §4 Terminal connection)", () => {
   });
 
   it("builds the socket URL with the session token", () => {
-    expect(terminalSocketUrl({ protocol: "https:", host: "chat.example.com" }, "p 1", "a+b")).toBe("wss://chat.example.com/api/coding-projects/p%201/terminal?token=a%2Bb");
+    expect(terminalSocketUrl({ protocol: "https:", host: "chat.example.com" }, "p 1", "a+b")).toBe(
+      "wss://chat.example.com/api/coding-projects/p%201/terminal?token=a%2Bb",
+    );
     expect(terminalSocketUrl({ protocol: "http:", host: "localhost:8787" }, "p1", null)).toBe("ws://localhost:8787/api/coding-projects/p1/terminal");
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { referencesText } from "../../../web/features/workspace/viewer/useFileReferenceComposer";
 
-const ref = (filePath: string, extra: Record<string, unknown> = {}) => ({ id: filePath, chatId: "c", filePath, fileName: filePath.split("/").pop()!, itemType: "file" as const, isGitFile: true, status: "normal" as const, ...extra });
+const ref = (filePath: string, extra: Record<string, unknown> = {}) => ({
+  id: filePath,
+  chatId: "c",
+  filePath,
+  fileName: filePath.split("/").pop()!,
+  itemType: "file" as const,
+  isGitFile: true,
+  status: "normal" as const,
+  ...extra,
+});
 
 describe("file references in a sent message", () => {
   it("writes one @file line per reference, with the line range and the selected lines quoted", () => {

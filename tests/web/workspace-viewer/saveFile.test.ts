@@ -44,16 +44,22 @@ describe("saving a file (spec 03 §4, §5)", () => {
   });
 
   it("reports the server's reason and keeps the draft dirty (403 read-only)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 403, data: null, message: READ_ONLY }, 403)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ code: 403, data: null, message: READ_ONLY }, 403)),
+    );
     documents.edit(key, "v2");
     await expect(saveFile("p1", "src/a.ts", true)).resolves.toEqual({ ok: false, reason: READ_ONLY });
     expect(documents.get(key)).toMatchObject({ baseline: "v1", draft: "v2", saving: false, saveError: READ_ONLY });
   });
 
   it("leaves the reason empty on a network failure (the viewer words it per language)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => {
-      throw new TypeError("Failed to fetch");
-    }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
     documents.edit(key, "v2");
     await expect(saveFile("p1", "src/a.ts", true)).resolves.toEqual({ ok: false, reason: "" });
     expect(documents.get(key)?.saving).toBe(false);

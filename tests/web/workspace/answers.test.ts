@@ -16,9 +16,26 @@ import { jsonResponse } from "../browserStubs";
 const envelope = (data: unknown) => ({ code: 200, data, message: "ok" });
 
 const project = {
-  id: "p1", name: "Launch site", description: "", directoryName: "launch-site", directoryPath: "/workspaces/launch-site", gitInitialized: true,
-  httpRepoUrl: null, sshRepoUrl: null, branch: "main", isImported: 0, status: "active", currentUse: true, organizationId: "org_1",
-  ownerId: "u1", chatId: "chat_1", chatName: "Launch", chatType: "group", chatOwnerId: "u1", chatOwnerName: "Ann Owner", createdAt: "2025-01-01T00:00:00.000Z",
+  id: "p1",
+  name: "Launch site",
+  description: "",
+  directoryName: "launch-site",
+  directoryPath: "/workspaces/launch-site",
+  gitInitialized: true,
+  httpRepoUrl: null,
+  sshRepoUrl: null,
+  branch: "main",
+  isImported: 0,
+  status: "active",
+  currentUse: true,
+  organizationId: "org_1",
+  ownerId: "u1",
+  chatId: "chat_1",
+  chatName: "Launch",
+  chatType: "group",
+  chatOwnerId: "u1",
+  chatOwnerName: "Ann Owner",
+  createdAt: "2025-01-01T00:00:00.000Z",
 } satisfies CodingProject;
 const config = {
   sandbox: { available: true, baseUrl: "https://sandbox.example.dev", status: "active" },
@@ -106,7 +123,12 @@ function Card({ requestId }: { requestId: string }) {
 
 function Cards() {
   const store = useRequestStatusStore();
-  return createElement(RequestStatusContext.Provider, { value: store }, createElement(Card, { requestId: "req_1" }), createElement(Card, { requestId: "req_2" }));
+  return createElement(
+    RequestStatusContext.Provider,
+    { value: store },
+    createElement(Card, { requestId: "req_1" }),
+    createElement(Card, { requestId: "req_2" }),
+  );
 }
 
 describe("permission cards' statuses", () => {

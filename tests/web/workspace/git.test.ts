@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../../web/i18n/en";
-import { GIT_SECTION, STATUS_COLORS, clampSectionHeight, isMasterBranch, messagePreview, readSectionHeight, saveSectionHeight, shortHash, statusColor } from "../../../web/features/workspace/git/gitModel";
+import {
+  GIT_SECTION,
+  STATUS_COLORS,
+  clampSectionHeight,
+  isMasterBranch,
+  messagePreview,
+  readSectionHeight,
+  saveSectionHeight,
+  shortHash,
+  statusColor,
+} from "../../../web/features/workspace/git/gitModel";
 import { memoryStorage } from "../browserStubs";
 
 describe("status colours (spec 03 §2.3)", () => {

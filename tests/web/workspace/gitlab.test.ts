@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { GitlabRepository } from "../../../contract";
-import { GITLAB_LOGIN_KEY, gitlabErrorKey, groupRepositories, readSavedLogin, saveLogin, signInProblem } from "../../../web/features/workspace/projects/gitlabModel";
+import {
+  GITLAB_LOGIN_KEY,
+  gitlabErrorKey,
+  groupRepositories,
+  readSavedLogin,
+  saveLogin,
+  signInProblem,
+} from "../../../web/features/workspace/projects/gitlabModel";
 import { memoryStorage } from "../browserStubs";
 
 const repo = (id: number, group: string): GitlabRepository => ({

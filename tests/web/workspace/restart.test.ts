@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { IDLE_RESTART, isRestarting, pollDue, restartReducer, type RestartEvent, type RestartState } from "../../../web/features/workspace/services/restartMachine";
+import {
+  IDLE_RESTART,
+  isRestarting,
+  pollDue,
+  restartReducer,
+  type RestartEvent,
+  type RestartState,
+} from "../../../web/features/workspace/services/restartMachine";
 
 const run = (events: RestartEvent[], from: RestartState = IDLE_RESTART) => events.reduce(restartReducer, from);
 const T0 = 1_000_000;
@@ -32,7 +39,13 @@ describe("restart phases (spec 03 §4)", () => {
   it("ignores a second start while running and starts again after the end", () => {
     const running = run([{ type: "start" }, { type: "restartAccepted", now: T0 }]);
     expect(restartReducer(running, { type: "start" })).toBe(running);
-    const done = run([{ type: "tick", now: T0 + 10_000 }, { type: "polled", now: T0 + 10_500, healthy: true }], running);
+    const done = run(
+      [
+        { type: "tick", now: T0 + 10_000 },
+        { type: "polled", now: T0 + 10_500, healthy: true },
+      ],
+      running,
+    );
     expect(restartReducer(done, { type: "start" }).phase).toBe("initiating");
   });
 });
@@ -43,7 +56,13 @@ describe("health polling", () => {
   it("starts after 10 s and repeats every 5 s", () => {
     expect(pollDue(restarting, T0 + 5_000)).toBe(false);
     expect(pollDue(restarting, T0 + 10_000)).toBe(true);
-    const polled = run([{ type: "tick", now: T0 + 10_000 }, { type: "polled", now: T0 + 10_200, healthy: false }], restarting);
+    const polled = run(
+      [
+        { type: "tick", now: T0 + 10_000 },
+        { type: "polled", now: T0 + 10_200, healthy: false },
+      ],
+      restarting,
+    );
     expect(pollDue(polled, T0 + 14_000)).toBe(false);
     expect(pollDue(polled, T0 + 15_200)).toBe(true);
   });

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { ServiceDomain } from "../../../contract";
 import { en } from "../../../web/i18n/en";
 import { zh } from "../../../web/i18n/zh";
-import { displayStatus, errorTone, firstAvailable, formatMemory, formatUptime, minutesSeconds, serviceUrl, summarize } from "../../../web/features/workspace/services/serviceModel";
+import {
+  displayStatus,
+  errorTone,
+  firstAvailable,
+  formatMemory,
+  formatUptime,
+  minutesSeconds,
+  serviceUrl,
+  summarize,
+} from "../../../web/features/workspace/services/serviceModel";
 
 const domain = (port: number, status: ServiceDomain["status"], subdomain: string | null = null): ServiceDomain => ({
   name: `svc-${port}`,
@@ -73,7 +82,9 @@ describe("services", () => {
     expect(en.workspace.services.killed.replace("{{port}}", "3000")).toBe("Successfully killed process on port 3000");
     expect(en.workspace.services.killFailed.replace("{{error}}", "x")).toBe("Failed to kill process: x");
     const { m, s } = minutesSeconds(120_000);
-    expect(en.workspace.services.restartTimeout.replace("{{m}}", String(m)).replace("{{s}}", String(s))).toBe("VM restart timeout after 2m 0s. Please check manually.");
+    expect(en.workspace.services.restartTimeout.replace("{{m}}", String(m)).replace("{{s}}", String(s))).toBe(
+      "VM restart timeout after 2m 0s. Please check manually.",
+    );
     expect(en.workspace.services.empty).toBe("No services found");
     expect(en.workspace.services.ownedBy.replace("{{name}}", "Ann")).toBe("(Owned by Ann)");
   });

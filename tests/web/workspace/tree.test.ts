@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { FileNode, GitFileStatus } from "../../../contract";
-import { isHiddenNode, mergeRefresh, statusIndex, treeKeyAction, uploadFolder, visibleRows, withFolder, type Folders } from "../../../web/features/workspace/explorer/treeModel";
+import {
+  isHiddenNode,
+  mergeRefresh,
+  statusIndex,
+  treeKeyAction,
+  uploadFolder,
+  visibleRows,
+  withFolder,
+  type Folders,
+} from "../../../web/features/workspace/explorer/treeModel";
 
 const file = (path: string, extra: Partial<FileNode> = {}): FileNode => ({
   id: path,

@@ -19,7 +19,11 @@ function expectSandboxed(res: Response) {
 async function upload(u: TestUser, chatId: string, file: File | null, field = "file") {
   const form = new FormData();
   if (file) form.append(field, file);
-  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN },
+    body: form,
+  });
   const json: any = await res.json();
   return { status: res.status, json, res };
 }
@@ -41,7 +45,14 @@ describe("chat attachments", () => {
     const r = await upload(alice, chatId, new File([bytes], "report 2026.pdf", { type: "application/pdf" }));
     expect(r.status).toBe(200);
     const a = r.json.data;
-    expect(a).toMatchObject({ id: expect.stringMatching(/^attach_[a-f0-9]{32}$/), fileName: "report 2026.pdf", fileSize: 3000, mimeType: "application/pdf", thumbnailUrl: null, createdAt: expect.any(String) });
+    expect(a).toMatchObject({
+      id: expect.stringMatching(/^attach_[a-f0-9]{32}$/),
+      fileName: "report 2026.pdf",
+      fileSize: 3000,
+      mimeType: "application/pdf",
+      thumbnailUrl: null,
+      createdAt: expect.any(String),
+    });
     expect(a.fileUrl).toBe(`/api/chat-attachments/${chatId}/${a.id}`);
     const res = await download(bob, a.fileUrl);
     expect(res.status).toBe(200);
@@ -142,7 +153,10 @@ describe("chat attachments", () => {
       const frame = chatMessage("see attached", 0, messageId());
       (frame.data.content as any).attachments = [{ ...real, fileUrl, thumbnailUrl: null }];
       s.send(frame);
-      expect(await s.next((f) => f.type === "chat_ack" && f.message_id === frame.message_id), fileUrl).toMatchObject({ success: false, error: "Attachments must be uploaded to this chat" });
+      expect(await s.next((f) => f.type === "chat_ack" && f.message_id === frame.message_id), fileUrl).toMatchObject({
+        success: false,
+        error: "Attachments must be uploaded to this chat",
+      });
     }
     const thumb = chatMessage("thumb", 0, messageId());
     (thumb.data.content as any).attachments = [{ ...real, thumbnailUrl: `${own}../${other}/${foreign.id}` }];

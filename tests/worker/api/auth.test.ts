@@ -18,8 +18,21 @@ import {
 } from "../helpers";
 
 const SESSION_FIELDS = [
-  "id", "email", "username", "account", "name", "organizationId", "isOrgAdmin", "organizationName",
-  "organizationDisplayName", "image", "role", "isMember", "memberPlan", "createdAt", "updatedAt",
+  "id",
+  "email",
+  "username",
+  "account",
+  "name",
+  "organizationId",
+  "isOrgAdmin",
+  "organizationName",
+  "organizationDisplayName",
+  "image",
+  "role",
+  "isMember",
+  "memberPlan",
+  "createdAt",
+  "updatedAt",
 ];
 
 const newEmail = () => `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -213,7 +226,7 @@ describe("sign in", () => {
       [{ email: u.email, password: ["x"] }, "Please enter your password"],
       [{ email: u.email, password: "" }, "Please enter your password"],
       [{ email: `${"a".repeat(300)}@example.com`, password: PASSWORD }, "Please enter a valid email address."],
-      [{ email: u.email, password: PASSWORD, rememberMe: "yes" }, "rememberMe: Invalid type: Expected boolean but received \"yes\""],
+      [{ email: u.email, password: PASSWORD, rememberMe: "yes" }, 'rememberMe: Invalid type: Expected boolean but received "yes"'],
       // The contract's own text for an over-long password; the last case, as it fails today (see report).
       [{ email: u.email, password: "p".repeat(10_000) }, "Invalid email or password"],
     ];
@@ -333,7 +346,9 @@ describe("sessions are listed and revoked without their tokens", () => {
     for (const signed of [u.token, other.token]) expect(text).not.toContain(rawToken(signed));
     expect(r.json.data.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     // A session signed in two days ago still sees its list (better-auth's own route wanted a "fresh" one).
-    await env.DB.prepare("UPDATE session SET created_at = ? WHERE token = ?").bind(Date.now() - 2 * 86_400_000, rawToken(u.token)).run();
+    await env.DB.prepare("UPDATE session SET created_at = ? WHERE token = ?")
+      .bind(Date.now() - 2 * 86_400_000, rawToken(u.token))
+      .run();
     expect((await call("/api/auth/list-sessions", { token: u.token })).json.data).toHaveLength(2);
   });
 
@@ -354,7 +369,13 @@ describe("sessions are listed and revoked without their tokens", () => {
 
   it("better-auth routes the product does not use answer 404 (get-session would hand out the token)", async () => {
     const u = await signUp("Closed Routes");
-    for (const [path, method] of [["/api/auth/get-session", "GET"], ["/api/auth/delete-user", "POST"], ["/api/auth/change-email", "POST"], ["/api/auth/list-accounts", "GET"], ["/api/auth/request-password-reset", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/api/auth/get-session", "GET"],
+      ["/api/auth/delete-user", "POST"],
+      ["/api/auth/change-email", "POST"],
+      ["/api/auth/list-accounts", "GET"],
+      ["/api/auth/request-password-reset", "POST"],
+    ] as const) {
       const r = await call(path, { method, token: u.token, ...(method === "POST" ? { body: {} } : {}) });
       expectError(r, 404, "Not found");
       expect(JSON.stringify(r.json)).not.toContain(rawToken(u.token));

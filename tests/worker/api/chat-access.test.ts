@@ -22,7 +22,11 @@ beforeAll(async () => {
   messageId = (await send(a, "members only")).message_id;
   const form = new FormData();
   form.append("file", new File(["secret"], "notes.txt", { type: "text/plain" }));
-  const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${alice.token}` }, body: form });
+  const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${alice.token}` },
+    body: form,
+  });
   fileUrl = ((await up.json()) as any).data.fileUrl;
 });
 
@@ -43,7 +47,12 @@ function routes(): [string, string, string, unknown?][] {
     ["reactions", "GET", `/api/messages/${messageId}/reactions?chatId=${chatId}`],
     ["like", "POST", `/api/messages/${messageId}/like?chatId=${chatId}`, {}],
     ["dislike", "POST", `/api/messages/${messageId}/dislike?chatId=${chatId}`, { reason: "x" }],
-    ["forward", "POST", "/api/forward-messages", { messageIds: [messageId], recipients: [{ id: alice.id, type: "individual" }], messageType: "private", sourceChatId: chatId }],
+    [
+      "forward",
+      "POST",
+      "/api/forward-messages",
+      { messageIds: [messageId], recipients: [{ id: alice.id, type: "individual" }], messageType: "private", sourceChatId: chatId },
+    ],
     ["download", "GET", fileUrl],
     ["invites", "GET", `/api/group-invites?type=sent&chatId=${chatId}`],
     ["invite", "POST", "/api/group-invites", { inviteeEmail: "someone.new@example.com", chatId }],
@@ -60,7 +69,11 @@ describe("non-members get 404 on every chat route", () => {
     }
     const form = new FormData();
     form.append("file", new File(["x"], "x.txt", { type: "text/plain" }));
-    const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${stranger.token}` }, body: form });
+    const up = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${stranger.token}` },
+      body: form,
+    });
     expect(up.status, "upload").toBe(404);
     await up.text();
     expect(await upgradeStatus(`/api/chats/${chatId}/ws`, stranger.token)).toBe(404);
@@ -75,7 +88,11 @@ describe("non-members get 404 on every chat route", () => {
   it("an unknown chat id is 404 too, not 500", async () => {
     for (const [label, method, path, body] of routes()) {
       const p = path.replaceAll(chatId, "chat_00000000000000000000000000000000");
-      const r = await call(p, { method, token: alice.token, body: body && JSON.parse(JSON.stringify(body).replaceAll(chatId, "chat_00000000000000000000000000000000")) });
+      const r = await call(p, {
+        method,
+        token: alice.token,
+        body: body && JSON.parse(JSON.stringify(body).replaceAll(chatId, "chat_00000000000000000000000000000000")),
+      });
       expect(r.status, label).toBe(404);
     }
   });
@@ -83,11 +100,31 @@ describe("non-members get 404 on every chat route", () => {
 
 describe("members who are not the owner get 403 with the spec's texts", () => {
   it("rename, dissolve, add, remove, invite and list invites", async () => {
-    expectError(await call(`/api/group-chats/${chatId}`, { method: "PUT", token: bob.token, body: { name: "Bob's now" } }), 403, "Only the group owner can rename the group");
+    expectError(
+      await call(`/api/group-chats/${chatId}`, { method: "PUT", token: bob.token, body: { name: "Bob's now" } }),
+      403,
+      "Only the group owner can rename the group",
+    );
     expectError(await call(`/api/group-chats/${chatId}`, { method: "DELETE", token: bob.token }), 403, "Only the group owner can dissolve the group");
-    expectError(await call(`/api/group-chats/${chatId}/participants`, { token: bob.token, body: { participantIds: [carol.id], participantType: "user" } }), 403, "Only the group owner can add members");
-    expectError(await call(`/api/group-chats/${chatId}/participants`, { method: "DELETE", token: bob.token, body: { participantIds: [alice.id], participantType: "user" } }), 403, "only owner can remove");
-    expectError(await call("/api/group-invites", { token: bob.token, body: { inviteeEmail: "someone.new@example.com", chatId } }), 403, "only owner can invite external");
+    expectError(
+      await call(`/api/group-chats/${chatId}/participants`, { token: bob.token, body: { participantIds: [carol.id], participantType: "user" } }),
+      403,
+      "Only the group owner can add members",
+    );
+    expectError(
+      await call(`/api/group-chats/${chatId}/participants`, {
+        method: "DELETE",
+        token: bob.token,
+        body: { participantIds: [alice.id], participantType: "user" },
+      }),
+      403,
+      "only owner can remove",
+    );
+    expectError(
+      await call("/api/group-invites", { token: bob.token, body: { inviteeEmail: "someone.new@example.com", chatId } }),
+      403,
+      "only owner can invite external",
+    );
     expectError(await call(`/api/group-invites?type=sent&chatId=${chatId}`, { token: bob.token }), 403, "only owner can invite external");
     const chat = (await call(`/api/chats/${chatId}`, { token: bob.token })).json.data;
     expect(chat.name).toBe("Private Club");
@@ -95,7 +132,14 @@ describe("members who are not the owner get 403 with the spec's texts", () => {
   });
 
   it("the owner can neither remove themselves nor leave", async () => {
-    expectError(await call(`/api/group-chats/${chatId}/participants`, { method: "DELETE", token: alice.token, body: { participantIds: [alice.id], participantType: "user" } }), 400);
+    expectError(
+      await call(`/api/group-chats/${chatId}/participants`, {
+        method: "DELETE",
+        token: alice.token,
+        body: { participantIds: [alice.id], participantType: "user" },
+      }),
+      400,
+    );
     expectError(await call(`/api/group-chats/${chatId}/leave`, { token: alice.token, body: {} }), 400);
     expect((await call(`/api/chats/${chatId}`, { token: alice.token })).json.data.chatOwnerId).toBe(alice.id);
   });
@@ -104,7 +148,10 @@ describe("members who are not the owner get 403 with the spec's texts", () => {
     const p = await call("/api/private-chats", { token: alice.token, body: { participantId: bob.id, participantType: "user" } });
     const privateId = p.json.data.chatId;
     expectError(await call(`/api/group-chats/${privateId}`, { method: "PUT", token: alice.token, body: { name: "X" } }), 400);
-    expectError(await call(`/api/group-chats/${privateId}/participants`, { token: alice.token, body: { participantIds: [carol.id], participantType: "user" } }), 400);
+    expectError(
+      await call(`/api/group-chats/${privateId}/participants`, { token: alice.token, body: { participantIds: [carol.id], participantType: "user" } }),
+      400,
+    );
     expectError(await call(`/api/group-chats/${privateId}/leave`, { token: bob.token, body: {} }), 400);
   });
 });
@@ -113,6 +160,7 @@ describe("no session: 401 everywhere", () => {
   it("every chat route", async () => {
     for (const [, method, path, body] of routes()) await expectSignedOutRefused(path, method, body);
     for (const path of ["/api/group-chats", "/api/virtual-employees"]) await expectSignedOutRefused(path);
-    for (const path of ["/api/group-chats", "/api/private-chats", "/api/chat-attachments?chatId=x", "/api/group-invites/ABCDEFGH/accept"]) await expectSignedOutRefused(path, "POST", {});
+    for (const path of ["/api/group-chats", "/api/private-chats", "/api/chat-attachments?chatId=x", "/api/group-invites/ABCDEFGH/accept"])
+      await expectSignedOutRefused(path, "POST", {});
   });
 });

@@ -115,9 +115,18 @@ describe("POST /api/coding-projects", () => {
     const url = fixtureRepoUrl();
     const r = await createProjectCall(user, { name: "demo.app", httpRepoUrl: url, isImported: 2, branch: "master", useGithubAuth: true });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json.data.project).toMatchObject({ name: "demo-app", directoryName: "demo-app", isImported: 2, branch: "master", httpRepoUrl: url, gitInitialized: true });
+    expect(r.json.data.project).toMatchObject({
+      name: "demo-app",
+      directoryName: "demo-app",
+      isImported: 2,
+      branch: "master",
+      httpRepoUrl: url,
+      gitInitialized: true,
+    });
     const id = r.json.data.project.id;
-    expect((await call(`${projectPath(id, "file-content")}?filePath=src/main.ts`, { token: user.token })).json.data.content).toContain("hello from the fixture");
+    expect((await call(`${projectPath(id, "file-content")}?filePath=src/main.ts`, { token: user.token })).json.data.content).toContain(
+      "hello from the fixture",
+    );
     expect((await call(projectPath(id, "commits"), { token: user.token })).json.data.commits.map((c: any) => c.message)).toEqual(["Fixture commit"]);
 
     // Self-hosted import without a name: derived from the URL; a missing branch falls back to the default.
@@ -200,7 +209,12 @@ describe("listing, reading, deleting", () => {
     const group = await createGroup(admin, [mia], [agentId], "Build Room");
     const link = await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId: first.projectId } });
     expect(link.status, JSON.stringify(link.json)).toBe(200);
-    expect(link.json.data).toMatchObject({ success: true, chatId: group, projectId: first.projectId, project: { chatId: group, chatType: "single_group", chatName: "Build Room" } });
+    expect(link.json.data).toMatchObject({
+      success: true,
+      chatId: group,
+      projectId: first.projectId,
+      project: { chatId: group, chatType: "single_group", chatName: "Build Room" },
+    });
     const hers = (await call("/api/coding-projects", { token: mia.token })).json.data.projects;
     expect(hers).toEqual([expect.objectContaining({ id: first.projectId, organizationId: orgId, chatOwnerName: "Alice Owner" })]);
     expect((await call(projectPath(first.projectId), { token: mia.token })).json.data.id).toBe(first.projectId);
@@ -214,12 +228,20 @@ describe("listing, reading, deleting", () => {
     const agentId = await addCodingAgent(admin);
     const { projectId } = await newProject(admin);
     const group = await createGroup(admin, [mia], [agentId]);
-    expectError(await call("/api/chats/update-project-id", { token: mia.token, body: { chatId: group, projectId } }), 403, "Only the chat owner can change its project");
+    expectError(
+      await call("/api/chats/update-project-id", { token: mia.token, body: { chatId: group, projectId } }),
+      403,
+      "Only the chat owner can change its project",
+    );
     const stranger = await signUp();
     expectError(await call("/api/chats/update-project-id", { token: stranger.token, body: { chatId: group, projectId } }), 404);
     await addCodingAgent(mia);
     const hers = await newProject(mia, "Hers");
-    expectError(await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId: hers.projectId } }), 404, "Project not found");
+    expectError(
+      await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId: hers.projectId } }),
+      404,
+      "Project not found",
+    );
     expectError(await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group } }), 400);
     await expectSignedOutRefused("/api/chats/update-project-id", "POST", { chatId: group, projectId });
   });
@@ -260,10 +282,14 @@ describe("listing, reading, deleting", () => {
     const owner = await signUp("Reggie Register");
     await addCodingAgent(owner);
     const { projectId } = await newProject(owner, "Registered");
-    const register = () => call("/api/coding/projects", { token: owner.token, body: { project_id: projectId, org_id: "x", project_name: "Registered", is_imported: false } });
+    const register = () =>
+      call("/api/coding/projects", { token: owner.token, body: { project_id: projectId, org_id: "x", project_name: "Registered", is_imported: false } });
     expect((await register()).json.data).toEqual({ success: true, project_dir_path: `/workspaces/${owner.id}/${projectId}`, created: false });
     // The host loses the workspace (a new disk); registering brings it back with a fresh repository.
-    const gone = await fetch(`${env.SANDBOX_URL}/workspaces/${owner.id}/${projectId}`, { method: "DELETE", headers: { authorization: `Bearer ${env.SANDBOX_SECRET}` } });
+    const gone = await fetch(`${env.SANDBOX_URL}/workspaces/${owner.id}/${projectId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${env.SANDBOX_SECRET}` },
+    });
     expect(gone.status).toBe(200);
     expect((await register()).json.data.created).toBe(true);
     expect(await hostStatus(`/workspaces/${owner.id}/${projectId}`)).toBe(200);
@@ -285,9 +311,14 @@ describe("vm-url and dev mode", () => {
     expect((await call(`/api/vm-url-storage?userId=${user.id}`, { token: user.token })).json.data).toEqual({ vmUrl: "http://localhost/api/sandbox" });
     expect((await call("/api/vm-dev-mode", { token: user.token })).json.data).toEqual({ devMode: false, vmUrl: "http://localhost/api/sandbox" });
     expectError(await call(`/api/vm-url-storage?userId=someone-else`, { token: user.token }), 403, "You can only read your own VM URL");
-    expect((await call("/api/vm-url-storage", { token: user.token, body: { vmUrl: "https://vm.example.com/" } })).json.data).toEqual({ success: true, vmUrl: "https://vm.example.com", devMode: false });
+    expect((await call("/api/vm-url-storage", { token: user.token, body: { vmUrl: "https://vm.example.com/" } })).json.data).toEqual({
+      success: true,
+      vmUrl: "https://vm.example.com",
+      devMode: false,
+    });
     expect((await call("/api/vm-dev-mode", { token: user.token })).json.data.devMode).toBe(false);
-    for (const vmUrl of ["ftp://x", "not a url", "javascript:alert(1)", ""]) expectError(await call("/api/vm-url-storage", { token: user.token, body: { vmUrl } }), 400);
+    for (const vmUrl of ["ftp://x", "not a url", "javascript:alert(1)", ""])
+      expectError(await call("/api/vm-url-storage", { token: user.token, body: { vmUrl } }), 400);
 
     const dev = await devUser();
     await call("/api/vm-url-storage", { token: dev.token, body: { vmUrl: "http://127.0.0.1:9000" } });

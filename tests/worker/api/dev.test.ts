@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEV_EMAIL, call, devUser, expectError, expectJsonBodyChecks, expectSignedOutRefused, session, signUp } from "../helpers";
 
 const DENIED = "Developer access required";
-const setPlan = (as: { token: string }, userId: string, body: unknown) =>
-  call(`/api/dev/users/${userId}/membership`, { method: "PUT", token: as.token, body });
+const setPlan = (as: { token: string }, userId: string, body: unknown) => call(`/api/dev/users/${userId}/membership`, { method: "PUT", token: as.token, body });
 const status = async (u: { token: string }) => (await call("/api/membership/status", { token: u.token })).json.data;
 
 describe("GET /api/user-dev-func", () => {
@@ -51,7 +50,16 @@ describe("GET /api/dev/users", () => {
     const target = await signUp("Quentin Findme");
     const byName = (await call("/api/dev/users?query=Findme", { token: dev.token })).json.data.users;
     expect(byName).toEqual([
-      { id: target.id, name: "Quentin Findme", email: target.email, isMember: false, memberPlan: "free", memberExpireAt: null, tier: "free", hasDevAccess: false },
+      {
+        id: target.id,
+        name: "Quentin Findme",
+        email: target.email,
+        isMember: false,
+        memberPlan: "free",
+        memberExpireAt: null,
+        tier: "free",
+        hasDevAccess: false,
+      },
     ]);
     const byMail = (await call(`/api/dev/users?query=${encodeURIComponent(target.email)}`, { token: dev.token })).json.data.users;
     expect(byMail.map((u: any) => u.id)).toEqual([target.id]);

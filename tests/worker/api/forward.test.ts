@@ -22,7 +22,15 @@ describe("POST /api/forward-messages", () => {
     const daveBox = await inbox(dave);
     const t = await connect(target, carol);
     // Selected out of order: the forward keeps the conversation order.
-    const r = await forward(alice, { messageIds: [ids[2], ids[0], ids[1]], recipients: [{ id: target, type: "group" }, { id: dave.id, type: "individual" }], messageType: "group", sourceChatId: source });
+    const r = await forward(alice, {
+      messageIds: [ids[2], ids[0], ids[1]],
+      recipients: [
+        { id: target, type: "group" },
+        { id: dave.id, type: "individual" },
+      ],
+      messageType: "group",
+      sourceChatId: source,
+    });
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({ success: true, forwarded: 2 });
     const [groupId, privateId] = r.json.data.chatIds;
@@ -32,7 +40,10 @@ describe("POST /api/forward-messages", () => {
 
     const live = await t.next((f) => f.type === "message");
     expect(live.message).toMatchObject({ messageType: "merged_forward", chat_type: 0, sender: { id: alice.id } });
-    for (const [chatId, viewer] of [[target, carol], [privateId, dave]] as const) {
+    for (const [chatId, viewer] of [
+      [target, carol],
+      [privateId, dave],
+    ] as const) {
       const all = await wholeHistory(viewer, chatId);
       expect(all).toHaveLength(1);
       expect(all[0]).toMatchObject({ messageType: "merged_forward", sender: { id: alice.id, name: "Alice Owner" } });
@@ -69,7 +80,10 @@ describe("POST /api/forward-messages", () => {
 
   it("keeps the most recent messages within 102400 bytes", async () => {
     const { alice, bob, source, a } = await setup();
-    const acks = await sendAll(a, Array.from({ length: 7 }, (_, i) => `${i}`.repeat(19_000)));
+    const acks = await sendAll(
+      a,
+      Array.from({ length: 7 }, (_, i) => `${i}`.repeat(19_000)),
+    );
     const picked = acks.map((x) => x.message_id);
     const r = await forward(alice, { messageIds: picked, recipients: [{ id: bob.id, type: "individual" }], messageType: "private", sourceChatId: source });
     expect(r.status).toBe(200);
@@ -92,10 +106,16 @@ describe("POST /api/forward-messages", () => {
     expectError(await forward(alice, { messageIds: [ids[0], bobsQuestion], recipients: to, messageType: "private", sourceChatId: source }), 404);
     expectError(await forward(alice, { messageIds: ["msg_never_sent"], recipients: to, messageType: "private", sourceChatId: source }), 404);
     // Carol is not in the source chat.
-    expectError(await forward(carol, { messageIds: [ids[0]], recipients: [{ id: alice.id, type: "individual" }], messageType: "private", sourceChatId: source }), 404);
+    expectError(
+      await forward(carol, { messageIds: [ids[0]], recipients: [{ id: alice.id, type: "individual" }], messageType: "private", sourceChatId: source }),
+      404,
+    );
     // A group recipient the forwarder is not in.
     const bobsGroup = await createGroup(bob, [carol], [], "Bob and Carol");
-    expectError(await forward(alice, { messageIds: [ids[0]], recipients: [{ id: bobsGroup, type: "group" }], messageType: "group", sourceChatId: source }), 404);
+    expectError(
+      await forward(alice, { messageIds: [ids[0]], recipients: [{ id: bobsGroup, type: "group" }], messageType: "group", sourceChatId: source }),
+      404,
+    );
     expect(await wholeHistory(carol, bobsGroup)).toEqual([]);
     expect((await chatList(carol)).map((c) => c.name)).toEqual(["Bob and Carol"]);
   });
@@ -103,7 +123,12 @@ describe("POST /api/forward-messages", () => {
   it("refuses recipients of other organizations with 403", async () => {
     const { alice, source, ids } = await setup();
     const outsider = await signUp("Olga Outsider");
-    const r = await forward(alice, { messageIds: [ids[0]], recipients: [{ id: outsider.id, type: "individual" }], messageType: "private", sourceChatId: source });
+    const r = await forward(alice, {
+      messageIds: [ids[0]],
+      recipients: [{ id: outsider.id, type: "individual" }],
+      messageType: "private",
+      sourceChatId: source,
+    });
     expectError(r, 403, "You can only chat with members of your current organization");
     expect(await chatList(outsider)).toEqual([]);
   });
@@ -113,7 +138,10 @@ describe("POST /api/forward-messages", () => {
     const outsider = await signUp("Olga Outsider");
     const r = await forward(alice, {
       messageIds: [ids[0]],
-      recipients: [{ id: dave.id, type: "individual" }, { id: outsider.id, type: "individual" }],
+      recipients: [
+        { id: dave.id, type: "individual" },
+        { id: outsider.id, type: "individual" },
+      ],
       messageType: "private",
       sourceChatId: source,
     });

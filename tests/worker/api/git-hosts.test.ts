@@ -18,7 +18,11 @@ async function recorded(): Promise<{ method: string; path: string; headers: Reco
 /** The Worker with other settings, for configurations the test bindings do not have. */
 async function callWith(overrides: Partial<Cloudflare.Env>, path: string, u: TestUser) {
   const ctx = createExecutionContext();
-  const res = await handler.fetch!(new Request(`${ORIGIN}${path}`, { headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN } }), { ...env, ...overrides }, ctx);
+  const res = await handler.fetch!(
+    new Request(`${ORIGIN}${path}`, { headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN } }),
+    { ...env, ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return { status: res.status, json: (await res.json()) as any };
 }
@@ -46,7 +50,11 @@ describe("self-hosted GitLab sign-in", () => {
     const [token, me] = await recorded();
     expect(token).toMatchObject({ method: "POST", path: "/gitlab/oauth/token" });
     expect(JSON.parse(token!.body)).toEqual({ grant_type: "password", username: "alice", password: FAKE_GITLAB.password });
-    expect(me).toMatchObject({ method: "GET", path: "/gitlab/api/v4/user", headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITLAB.token}` }) });
+    expect(me).toMatchObject({
+      method: "GET",
+      path: "/gitlab/api/v4/user",
+      headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITLAB.token}` }),
+    });
   });
 
   it("a wrong password is 'Authentication failed' without ending our own session", async () => {
@@ -96,7 +104,10 @@ describe("self-hosted GitLab repositories", () => {
       group: "Personal Projects",
     });
     expect(r.json.data.groups).toEqual(["apps", "platform", "platform/tools", "Personal Projects"]);
-    expect((await recorded()).map((q) => q.path)).toEqual(["/gitlab/api/v4/projects?membership=true&per_page=100", "/gitlab/api/v4/projects?membership=true&per_page=100&page=2"]);
+    expect((await recorded()).map((q) => q.path)).toEqual([
+      "/gitlab/api/v4/projects?membership=true&per_page=100",
+      "/gitlab/api/v4/projects?membership=true&per_page=100&page=2",
+    ]);
   });
 
   it("a personal access token travels as PRIVATE-TOKEN", async () => {
@@ -141,7 +152,10 @@ describe("GitHub", () => {
       updated_at: "2025-01-01T00:00:00Z",
     });
     const [sent] = await recorded();
-    expect(sent).toMatchObject({ path: "/github/user/repos?per_page=100&sort=updated", headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITHUB_TOKEN}` }) });
+    expect(sent).toMatchObject({
+      path: "/github/user/repos?per_page=100&sort=updated",
+      headers: expect.objectContaining({ authorization: `Bearer ${FAKE_GITHUB_TOKEN}` }),
+    });
   });
 
   it("searches public repositories; an empty search is refused", async () => {
@@ -198,7 +212,22 @@ describe("private addresses and port probing", () => {
   const enc = encodeURIComponent;
 
   it("refuses every literal form of loopback, private, link-local and internal names before connecting", async () => {
-    const loopback = ["127.0.0.1", "127.1", "0x7f.1", "2130706433", "0177.0.0.1", "127.0.0.2", "[::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "localhost", "LOCALHOST.", "sandbox.localhost", "0.0.0.0", "0"];
+    const loopback = [
+      "127.0.0.1",
+      "127.1",
+      "0x7f.1",
+      "2130706433",
+      "0177.0.0.1",
+      "127.0.0.2",
+      "[::1]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "localhost",
+      "LOCALHOST.",
+      "sandbox.localhost",
+      "0.0.0.0",
+      "0",
+    ];
     const elsewhere = [
       "169.254.169.254",
       "metadata.google.internal",
@@ -227,7 +256,11 @@ describe("private addresses and port probing", () => {
       expectError(await repos(u, { serverUrl, auth: "x" }), 400, NOT_ALLOWED);
     }
     // A zone id is no valid server URL at all.
-    expectError(await signIn(u, { serverUrl: "http://[fe80::1%25eth0]/", username: "alice", password: "x" }), 400, "Server URL must start with http:// or https://");
+    expectError(
+      await signIn(u, { serverUrl: "http://[fe80::1%25eth0]/", username: "alice", password: "x" }),
+      400,
+      "Server URL must start with http:// or https://",
+    );
   });
 
   it("re-checks every redirect: a public answer cannot bounce the Worker to a private address", async () => {

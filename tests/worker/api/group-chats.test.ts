@@ -9,7 +9,20 @@ describe("POST /api/group-chats", () => {
     const r = await createGroupCall(admin, members, [], "  Launch Crew  ");
     expect(r.status).toBe(200);
     const g = r.json.data.groupChat;
-    expect(g).toMatchObject({ name: "Launch Crew", type: "group", chatType: "human_group", is_group: true, organizationId: orgId, chatOwnerId: admin.id, chatOwnerName: "Alice Owner", agentCount: 0, has_agent: false, status: "active", lastMessage: null, unread: { total: 0, agent: 0, human: 0 } });
+    expect(g).toMatchObject({
+      name: "Launch Crew",
+      type: "group",
+      chatType: "human_group",
+      is_group: true,
+      organizationId: orgId,
+      chatOwnerId: admin.id,
+      chatOwnerName: "Alice Owner",
+      agentCount: 0,
+      has_agent: false,
+      status: "active",
+      lastMessage: null,
+      unread: { total: 0, agent: 0, human: 0 },
+    });
     const byId = (x: any[]) => [...x].sort((p, q) => String(p[0]).localeCompare(String(q[0])));
     expect(byId(g.participants.map((p: any) => [p.id, p.cpRole, p.isCurrentUser]))).toEqual(
       byId([
@@ -38,9 +51,20 @@ describe("POST /api/group-chats", () => {
     expectError(await createGroupCall(admin, [], [v1, v2]), 400, "Each group can only select up to 1 virtual employee");
     expectError(await createGroupCall(admin, members, [await addVire(members[0]!, "Bob's")]), 404);
     expectError(await call("/api/group-chats", { token: admin.token, body: { name: "X", participants: [] } }), 400, "Please select at least one member");
-    expectError(await call("/api/group-chats", { token: admin.token, body: { name: "X", participants: [{ id: admin.id, type: "user" }] } }), 400, "Please select at least one member");
-    expectError(await call("/api/group-chats", { token: admin.token, body: { name: "   ", participants: [{ id: members[0]!.id, type: "user" }] } }), 400, "Please enter group name to continue");
-    expectError(await call("/api/group-chats", { token: admin.token, body: { name: "x".repeat(101), participants: [{ id: members[0]!.id, type: "user" }] } }), 400);
+    expectError(
+      await call("/api/group-chats", { token: admin.token, body: { name: "X", participants: [{ id: admin.id, type: "user" }] } }),
+      400,
+      "Please select at least one member",
+    );
+    expectError(
+      await call("/api/group-chats", { token: admin.token, body: { name: "   ", participants: [{ id: members[0]!.id, type: "user" }] } }),
+      400,
+      "Please enter group name to continue",
+    );
+    expectError(
+      await call("/api/group-chats", { token: admin.token, body: { name: "x".repeat(101), participants: [{ id: members[0]!.id, type: "user" }] } }),
+      400,
+    );
     expect(await chatList(admin)).toEqual([]);
     await expectJsonBodyChecks("/api/group-chats", "POST", admin.token, { name: "X", participants: [{ id: members[0]!.id, type: "user" }] });
   });
@@ -98,7 +122,11 @@ describe("PUT /api/group-chats/{chatId}", () => {
     expect(r.json.data.chat).toMatchObject({ id: chatId, name: "New Name" });
     expect(await box.next((f) => f.type === "chat_updated")).toEqual({ type: "chat_updated", chatId, name: "New Name" });
     expect((await chatList(members[0]!))[0].name).toBe("New Name");
-    expectError(await call(`/api/group-chats/${chatId}`, { method: "PUT", token: admin.token, body: { name: "  " } }), 400, "Please enter group name to continue");
+    expectError(
+      await call(`/api/group-chats/${chatId}`, { method: "PUT", token: admin.token, body: { name: "  " } }),
+      400,
+      "Please enter group name to continue",
+    );
   });
 });
 

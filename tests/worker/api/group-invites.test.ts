@@ -16,13 +16,28 @@ async function groupOfTwo() {
 describe("POST /api/group-invites", () => {
   it("accepts an e-mail whose local part has 8 to 32 characters, refuses others with the spec's text", async () => {
     const { owner, chatId } = await groupOfTwo();
-    for (const bad of ["short@example.com", "sevench@example.com", `${"a".repeat(33)}@example.com`, "no-at-sign-here", "longenough@", "longenough@nodot", "", "   ", 42]) {
+    for (const bad of [
+      "short@example.com",
+      "sevench@example.com",
+      `${"a".repeat(33)}@example.com`,
+      "no-at-sign-here",
+      "longenough@",
+      "longenough@nodot",
+      "",
+      "   ",
+      42,
+    ]) {
       expectError(await invite(owner, chatId, bad), 400, "Please enter a valid email address.");
     }
     for (const good of ["eightchr@example.com", `${"b".repeat(32)}@example.co.uk`, "  first.last@example.com  "]) {
       const r = await invite(owner, chatId, good);
       expect(r.status, good).toBe(200);
-      expect(r.json.data).toMatchObject({ id: expect.any(String), inviteCode: expect.stringMatching(/^[A-Z2-9]{16}$/), error: null, expiresAt: expect.any(String) });
+      expect(r.json.data).toMatchObject({
+        id: expect.any(String),
+        inviteCode: expect.stringMatching(/^[A-Z2-9]{16}$/),
+        error: null,
+        expiresAt: expect.any(String),
+      });
     }
     expectError(await invite(owner, "", "eightchr@example.com"), 400, "No chat specified for invitation.");
     await expectJsonBodyChecks("/api/group-invites", "POST", owner.token, { inviteeEmail: "eightchr@example.com", chatId });
@@ -31,7 +46,11 @@ describe("POST /api/group-invites", () => {
   it("an invitation without a chat or without an e-mail gets the spec's texts", async () => {
     const { owner, chatId } = await groupOfTwo();
     // Spec 02 §5: "No chat gives 'No chat specified for invitation.'"; the e-mail must be non-empty.
-    expectError(await call("/api/group-invites", { token: owner.token, body: { inviteeEmail: "eightchr@example.com" } }), 400, "No chat specified for invitation.");
+    expectError(
+      await call("/api/group-invites", { token: owner.token, body: { inviteeEmail: "eightchr@example.com" } }),
+      400,
+      "No chat specified for invitation.",
+    );
     expectError(await call("/api/group-invites", { token: owner.token, body: { chatId } }), 400, "Please enter a valid email address.");
   });
 
@@ -40,7 +59,12 @@ describe("POST /api/group-invites", () => {
     const email = address();
     const invitee = await signUp("Ivy Invitee", email);
     const r = await invite(owner, chatId, email.toUpperCase());
-    expect(r.json.data.systemNotificationData).toMatchObject({ inviteeUserId: invitee.id, chatName: "Invite Club", inviterName: "Alice Owner", inviteCode: r.json.data.inviteCode });
+    expect(r.json.data.systemNotificationData).toMatchObject({
+      inviteeUserId: invitee.id,
+      chatName: "Invite Club",
+      inviterName: "Alice Owner",
+      inviteCode: r.json.data.inviteCode,
+    });
     const days = (new Date(r.json.data.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
@@ -59,7 +83,14 @@ describe("GET /api/group-invites", () => {
     const r = await list(owner, chatId);
     expect(r.status).toBe(200);
     expect(r.json.data.invites.map((i: any) => i.invitee_email)).toEqual([...emails].reverse());
-    expect(r.json.data.invites[0]).toMatchObject({ status: "pending", chat_name: "Invite Club", chatId, invite_code: expect.any(String), created_at: expect.any(String), expires_at: expect.any(String) });
+    expect(r.json.data.invites[0]).toMatchObject({
+      status: "pending",
+      chat_name: "Invite Club",
+      chatId,
+      invite_code: expect.any(String),
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expectError(await call("/api/group-invites?type=sent", { token: owner.token }), 400);
   });
 });
@@ -92,7 +123,11 @@ describe("POST /api/group-invites/{code}/accept", () => {
     const ivy = await signUp("Ivy Invitee", email);
     const code = (await invite(owner, chatId, email)).json.data.inviteCode;
     expect((await accept(ivy, code)).status).toBe(200);
-    const removed = await call(`/api/group-chats/${chatId}/participants`, { method: "DELETE", token: owner.token, body: { participantIds: [ivy.id], participantType: "user" } });
+    const removed = await call(`/api/group-chats/${chatId}/participants`, {
+      method: "DELETE",
+      token: owner.token,
+      body: { participantIds: [ivy.id], participantType: "user" },
+    });
     expect(removed.status).toBe(200);
     const again = await accept(ivy, code);
     expect(again.status).toBeGreaterThanOrEqual(400);
@@ -115,7 +150,9 @@ describe("POST /api/group-invites/{code}/accept", () => {
     const email = address();
     const ivy = await signUp("Ivy Invitee", email);
     const code = (await invite(owner, chatId, email)).json.data.inviteCode;
-    await env.DB.prepare("UPDATE group_invite SET expires_at = ? WHERE invite_code = ?").bind(Date.now() - 1000, code).run();
+    await env.DB.prepare("UPDATE group_invite SET expires_at = ? WHERE invite_code = ?")
+      .bind(Date.now() - 1000, code)
+      .run();
     expectError(await accept(ivy, code), 410);
     expect((await chatList(ivy)).map((c) => c.id)).not.toContain(chatId);
     expect((await list(owner, chatId)).json.data.invites[0].status).toBe("expired");

@@ -61,7 +61,12 @@ describe("POST /api/uploads", () => {
     const u = await signUp("Uploader");
     const r = await uploadCall(u, "notes.txt", "héllo world", "text/plain");
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({ url: expect.stringMatching(new RegExp(`^/api/uploads/${u.id}/upload_[a-f0-9]{32}/notes\\.txt$`)), fileName: "notes.txt", fileSize: 12, mimeType: "text/plain; charset=utf-8" });
+    expect(r.json.data).toEqual({
+      url: expect.stringMatching(new RegExp(`^/api/uploads/${u.id}/upload_[a-f0-9]{32}/notes\\.txt$`)),
+      fileName: "notes.txt",
+      fileSize: 12,
+      mimeType: "text/plain; charset=utf-8",
+    });
     const back = await workerFetch(`${ORIGIN}${r.json.data.url}`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(back.status).toBe(200);
     expect(await back.text()).toBe("héllo world");
@@ -108,7 +113,17 @@ describe("knowledge files", () => {
   it("indexes a text file and a real PDF, and the agent finds their passages", async () => {
     const { u, vireId, baseId } = await setup();
     const txt = await addDocument(u, baseId, "refunds.txt", REFUND);
-    expect(txt).toEqual({ id: expect.stringMatching(/^kfile_/), name: "refunds.txt", url: expect.any(String), size: REFUND.length, chatId: null, status: "indexed", chunkCount: 1, error: null, createdAt: expect.any(String) });
+    expect(txt).toEqual({
+      id: expect.stringMatching(/^kfile_/),
+      name: "refunds.txt",
+      url: expect.any(String),
+      size: REFUND.length,
+      chatId: null,
+      status: "indexed",
+      chunkCount: 1,
+      error: null,
+      createdAt: expect.any(String),
+    });
     const pdf = await addDocument(u, baseId, "onboarding.pdf", minimalPdf(["Welcome aboard.", "Every new hire receives a laptop on the first Monday."]));
     expect(pdf).toMatchObject({ status: "indexed", chunkCount: 1, error: null });
     const hits = await searchKnowledge(env.DB, vireId, "When do new hires get their laptop?");
@@ -138,7 +153,10 @@ describe("knowledge files", () => {
     expectError(await addFileCall(u, baseId, { url: theirs, size: 1 }), 400, "File name is required");
     expectError(await addFileCall(u, baseId, { name: "x.txt", size: 1 }), 400, "File url is required");
     const mine = await upload(u, "mine.txt", REFUND);
-    expect((await addFileCall(u, baseId, { name: "mine.txt", url: `http://localhost${mine}`, size: 1, chatId: "chat_abc" })).json.data).toMatchObject({ size: REFUND.length, chatId: "chat_abc" });
+    expect((await addFileCall(u, baseId, { name: "mine.txt", url: `http://localhost${mine}`, size: 1, chatId: "chat_abc" })).json.data).toMatchObject({
+      size: REFUND.length,
+      chatId: "chat_abc",
+    });
     expectError(await addFileCall(u, baseId, { name: "again.txt", url: mine, size: 1 }), 409);
     await expectJsonBodyChecks(`/api/knowledge-base/${baseId}/files`, "POST", u.token, { name: "mine.txt", url: mine, size: 1 });
   });
@@ -149,7 +167,11 @@ describe("knowledge files", () => {
     const url = await upload(u, "doc3.txt", REFUND);
     const refused = await addFileCall(u, baseId, { name: "doc3.txt", url, size: 1 });
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ code: 10834, message: "Your Free plan allows up to 3 knowledge files per virtual employee.", data: { limit: 3, tier: "free" } });
+    expect(refused.json).toEqual({
+      code: 10834,
+      message: "Your Free plan allows up to 3 knowledge files per virtual employee.",
+      data: { limit: 3, tier: "free" },
+    });
     // The limit is per VIRE: another VIRE of mine still takes files.
     const second = await newBase(u, await newVire(u));
     expect((await addFileCall(u, second, { name: "doc3.txt", url, size: 1 })).status).toBe(200);
@@ -201,7 +223,9 @@ describe("GET /api/debug/fix-knowledge-base-tables", () => {
     const theirs = await addDocument(other.u, other.baseId, "refunds.txt", REFUND);
     const stuck = async (id: string) => {
       await env.DB.prepare("DELETE FROM knowledge_chunk WHERE file_id = ?").bind(id).run();
-      await env.DB.prepare("UPDATE knowledge_file SET status = 'processing', chunk_count = 0, updated_at = ? WHERE id = ?").bind(Date.now() - 10 * 60_000, id).run();
+      await env.DB.prepare("UPDATE knowledge_file SET status = 'processing', chunk_count = 0, updated_at = ? WHERE id = ?")
+        .bind(Date.now() - 10 * 60_000, id)
+        .run();
     };
     await stuck(file.id);
     await stuck(theirs.id);

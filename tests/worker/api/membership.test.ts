@@ -78,7 +78,12 @@ describe("GET /api/membership/status", () => {
 
   it("older plan names map to their tiers; an unknown plan is free", async () => {
     const u = await signUp("Legacy Plans");
-    for (const [plan, tier] of [["personal", "starter"], ["pro", "professional"], ["Professional", "professional"], ["gold", "free"]]) {
+    for (const [plan, tier] of [
+      ["personal", "starter"],
+      ["pro", "professional"],
+      ["Professional", "professional"],
+      ["gold", "free"],
+    ]) {
       await setPlanInDb(u.id, true, plan!);
       expect(await status(u), plan).toMatchObject({ member_plan: plan, tier });
     }

@@ -92,7 +92,20 @@ describe("GET /api/group-chats/{chatId}/messages pages each stream with a cursor
   });
 
   it("refuses bad queries with 400", async () => {
-    for (const q of ["limit=0", "limit=101", "limit=-1", "limit=1.5", "limit=abc", "chat_type=5", "chat_type=-1", "chat_type=x", "before=abc", "before=-3", "before=1e5", `before=${"9".repeat(16)}`]) {
+    for (const q of [
+      "limit=0",
+      "limit=101",
+      "limit=-1",
+      "limit=1.5",
+      "limit=abc",
+      "chat_type=5",
+      "chat_type=-1",
+      "chat_type=x",
+      "before=abc",
+      "before=-3",
+      "before=1e5",
+      `before=${"9".repeat(16)}`,
+    ]) {
       const r = await history(bob, chatId, `?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.json).toMatchObject({ code: 400, data: null, message: expect.any(String) });

@@ -5,7 +5,8 @@ import { connect, createGroup, expectNoFrame, flushMirror, room, send, team } fr
 
 const EMOJIS = ["👍", "❤️", "😂", "😮", "😢", "😠", "🎉", "🔥"];
 
-const react = (u: TestUser, chatId: string, id: string, emoji: unknown) => call(`/api/messages/${id}/reactions?chatId=${chatId}`, { token: u.token, body: { emoji } });
+const react = (u: TestUser, chatId: string, id: string, emoji: unknown) =>
+  call(`/api/messages/${id}/reactions?chatId=${chatId}`, { token: u.token, body: { emoji } });
 const like = (u: TestUser, chatId: string, id: string) => call(`/api/messages/${id}/like?chatId=${chatId}`, { token: u.token, body: {} });
 const dislike = (u: TestUser, chatId: string, id: string, body: unknown = {}) => call(`/api/messages/${id}/dislike?chatId=${chatId}`, { token: u.token, body });
 
@@ -24,7 +25,10 @@ describe("reactions", () => {
     for (const [i, emoji] of EMOJIS.entries()) {
       const r = await react(bob, chatId, id, emoji);
       expect(r.status, emoji).toBe(200);
-      expect(r.json.data).toEqual({ outcome: i === 0 ? "added" : "replaced", reactions: [{ emoji, count: 1, users: [{ id: bob.id, name: "Bob", isAnonymous: false }] }] });
+      expect(r.json.data).toEqual({
+        outcome: i === 0 ? "added" : "replaced",
+        reactions: [{ emoji, count: 1, users: [{ id: bob.id, name: "Bob", isAnonymous: false }] }],
+      });
     }
     const removed = await react(bob, chatId, id, "🔥");
     expect(removed.json.data).toEqual({ outcome: "removed", reactions: [] });
@@ -37,15 +41,30 @@ describe("reactions", () => {
     await react(bob, chatId, id, "🎉");
     const r = await react(carol, chatId, id, "🎉");
     expect(r.json.data.outcome).toBe("added");
-    expect(r.json.data.reactions).toEqual([{ emoji: "🎉", count: 2, users: [{ id: bob.id, name: "Bob", isAnonymous: false }, { id: carol.id, name: "Carol", isAnonymous: false }] }]);
+    expect(r.json.data.reactions).toEqual([
+      {
+        emoji: "🎉",
+        count: 2,
+        users: [
+          { id: bob.id, name: "Bob", isAnonymous: false },
+          { id: carol.id, name: "Carol", isAnonymous: false },
+        ],
+      },
+    ]);
     await react(alice, chatId, id, "👍");
     const frame = await a.next((f) => f.type === "reactions" && f.reactions.length === 2);
     expect(frame.message_id).toBe(id);
     await c.next((f) => f.type === "reactions" && f.reactions.length === 2);
     const got = await call(`/api/messages/${id}/reactions?chatId=${chatId}`, { token: alice.token });
-    expect(got.json.data.reactions.map((x: any) => [x.emoji, x.count])).toEqual([["🎉", 2], ["👍", 1]]);
+    expect(got.json.data.reactions.map((x: any) => [x.emoji, x.count])).toEqual([
+      ["🎉", 2],
+      ["👍", 1],
+    ]);
     const page = await call(`/api/group-chats/${chatId}/messages`, { token: carol.token });
-    expect(page.json.data.messages[0].reactions.map((x: any) => [x.emoji, x.count])).toEqual([["🎉", 2], ["👍", 1]]);
+    expect(page.json.data.messages[0].reactions.map((x: any) => [x.emoji, x.count])).toEqual([
+      ["🎉", 2],
+      ["👍", 1],
+    ]);
   });
 
   it("refuses unsupported emojis and bad bodies with 400, unknown messages with 404", async () => {
@@ -89,7 +108,9 @@ describe("likes", () => {
     await like(carol, chatId, id);
     const d = await dislike(bob, chatId, id, { reason: "Inaccurate", detailedReason: "The numbers are from last year" });
     expect(d.json.data).toEqual({ likes: 1, dislikes: 1, userLiked: false, userDisliked: true });
-    const stored = await runInDurableObject(room(chatId), (_i, state) => state.storage.sql.exec("SELECT value, reason, detail FROM likes WHERE user_id = ?", bob.id).toArray());
+    const stored = await runInDurableObject(room(chatId), (_i, state) =>
+      state.storage.sql.exec("SELECT value, reason, detail FROM likes WHERE user_id = ?", bob.id).toArray(),
+    );
     expect(stored).toEqual([{ value: -1, reason: "Inaccurate", detail: "The numbers are from last year" }]);
     expect(await a.next((f) => f.type === "likes" && f.likes.dislikes === 1)).toEqual({ type: "likes", message_id: id, likes: { likes: 1, dislikes: 1 } });
     expect((await like(bob, chatId, id)).json.data).toEqual({ likes: 2, dislikes: 0, userLiked: true, userDisliked: false });

@@ -52,8 +52,16 @@ describe("VIRE, knowledge base and knowledge file names", () => {
   it("uses the spec's VIRE texts and refuses look-alikes", async () => {
     const u = await signUp("Spec Texts");
     expectError(await call("/api/virtual-employees", { token: u.token, body: { name: "  ", role: "Assistant" } }), 400, "Please enter a VIRE name");
-    expectError(await call("/api/virtual-employees", { token: u.token, body: { name: "x".repeat(61), role: "Assistant" } }), 400, "VIRE name must be at most 60 characters");
-    expectError(await call("/api/virtual-employees", { token: u.token, body: { name: "\u0391lpha Bot", role: "Assistant" } }), 400, "VIRE name cannot mix Latin letters with Cyrillic or Greek letters");
+    expectError(
+      await call("/api/virtual-employees", { token: u.token, body: { name: "x".repeat(61), role: "Assistant" } }),
+      400,
+      "VIRE name must be at most 60 characters",
+    );
+    expectError(
+      await call("/api/virtual-employees", { token: u.token, body: { name: "\u0391lpha Bot", role: "Assistant" } }),
+      400,
+      "VIRE name cannot mix Latin letters with Cyrillic or Greek letters",
+    );
   });
 
   it("refuses a file name that hides its extension with an override, but keeps non-Latin file names", async () => {
@@ -86,7 +94,13 @@ describe("attachment file names in chat messages", () => {
     const { admin, members } = await team("Bea");
     const chatId = await createGroup(admin, members, [], "Files Room");
     const [a, b] = [await connect(chatId, admin), await connect(chatId, members[0]!)];
-    const file = (n: string, fileName: string) => ({ id: `attach_${n}`, fileName, fileSize: 3, mimeType: "application/octet-stream", fileUrl: `/api/chat-attachments/${chatId}/attach_${n.repeat(32)}` });
+    const file = (n: string, fileName: string) => ({
+      id: `attach_${n}`,
+      fileName,
+      fileSize: 3,
+      mimeType: "application/octet-stream",
+      fileUrl: `/api/chat-attachments/${chatId}/attach_${n.repeat(32)}`,
+    });
     const f = chatMessage("see attached", 0, messageId());
     f.data.content = { text: "see attached", attachments: [file("1", "invoice\u202Efdp.exe"), file("2", "\u2066notes\u0000.txt\u2069")] } as any;
     a.send(f);

@@ -1,17 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  call,
-  countRows,
-  expectError,
-  expectJsonBodyChecks,
-  expectSignedOutRefused,
-  inviteCodeOf,
-  orgOf,
-  session,
-  signUp,
-  teamOfTwo,
-} from "../helpers";
+import { call, countRows, expectError, expectJsonBodyChecks, expectSignedOutRefused, inviteCodeOf, orgOf, session, signUp, teamOfTwo } from "../helpers";
 import { openSocket } from "../socket-helpers";
 
 const NOT_ADMIN = "Only organization administrators can do this";
@@ -45,7 +34,10 @@ describe("POST /api/organizations/join", () => {
     expect(r.json.data).toEqual({ organizationId: orgId, displayName: "Joan Host's Organization", alreadyMember: false });
     expect(await session(guest)).toMatchObject({ organizationId: orgId, isOrgAdmin: false });
     const members = (await call("/api/organization/users", { token: admin.token })).json.data.users;
-    expect(members.map((m: any) => [m.name, m.isOrgAdmin])).toEqual([["Joan Host", true], ["Gus Guest", false]]);
+    expect(members.map((m: any) => [m.name, m.isOrgAdmin])).toEqual([
+      ["Joan Host", true],
+      ["Gus Guest", false],
+    ]);
   });
 
   it("joining again, or one's own organization, reports alreadyMember and adds nobody", async () => {
@@ -164,7 +156,8 @@ describe("PUT /api/organizations/{orgId}/members/{userId}", () => {
   it("rejects bad input with 400 or 415", async () => {
     const { admin, member, orgId } = await teamOfTwo("Val Validator", "Vic Victim");
     await expectJsonBodyChecks(`/api/organizations/${orgId}/members/${member.id}`, "PUT", admin.token, { userType: "admin" });
-    for (const userType of ["owner", "", 1, null, "ADMIN"]) expectError(await setRole(admin, orgId, member.id, userType), 400, "userType must be admin or member");
+    for (const userType of ["owner", "", 1, null, "ADMIN"])
+      expectError(await setRole(admin, orgId, member.id, userType), 400, "userType must be admin or member");
     expectError(await setRole(admin, orgId, "u".repeat(65), "admin"), 400, "Invalid id");
     expect(await roleOf(orgId, member.id)).toBe("member");
   });
@@ -186,7 +179,17 @@ describe("/api/organization (current organization)", () => {
     const { admin, member } = await teamOfTwo("Uma Users", "Ulf Users");
     const all = (await call("/api/organization/users", { token: member.token })).json.data.users;
     expect(all).toEqual([
-      { id: admin.id, name: "Uma Users", email: admin.email, username: admin.email.split("@")[0], image: null, role: "user", isOrgAdmin: true, lastChatTime: null, isFriend: false },
+      {
+        id: admin.id,
+        name: "Uma Users",
+        email: admin.email,
+        username: admin.email.split("@")[0],
+        image: null,
+        role: "user",
+        isOrgAdmin: true,
+        lastChatTime: null,
+        isFriend: false,
+      },
       expect.objectContaining({ id: member.id, isOrgAdmin: false }),
     ]);
     const others = (await call("/api/organization/users?excludeSelf=true&friendsOnly=false", { token: member.token })).json.data.users;

@@ -30,7 +30,10 @@ describe("state-changing requests with the cookie from a foreign page", () => {
   it.each(FOREIGN_PAGES)("refuses a raw-body upload (no JSON) from %s, storing nothing", async (_label, page) => {
     const u = await signUp("Upload Target");
     const before = await storedObjects();
-    const r = await send("/api/uploads?fileName=planted.txt&contentType=text/plain", u, { headers: { ...page, "content-type": "text/plain" }, body: "planted" });
+    const r = await send("/api/uploads?fileName=planted.txt&contentType=text/plain", u, {
+      headers: { ...page, "content-type": "text/plain" },
+      body: "planted",
+    });
     expectError(r, 403, "Origin not allowed");
     expect(await storedObjects()).toBe(before);
   });
@@ -53,7 +56,10 @@ describe("state-changing requests with the cookie from a foreign page", () => {
 describe("requests that keep working", () => {
   it("the app's own pages: same Origin, or same-origin Referer", async () => {
     const u = await signUp("Own Page");
-    const ok = await send("/api/uploads?fileName=mine.txt&contentType=text/plain", u, { headers: { origin: ORIGIN, "content-type": "text/plain" }, body: "mine" });
+    const ok = await send("/api/uploads?fileName=mine.txt&contentType=text/plain", u, {
+      headers: { origin: ORIGIN, "content-type": "text/plain" },
+      body: "mine",
+    });
     expect(ok.status).toBe(200);
     const json = { referer: `${ORIGIN}/chat`, "sec-fetch-site": "same-origin", "content-type": "application/json" };
     expect((await send("/api/auth/update-user", u, { headers: json, body: JSON.stringify({ name: "Own Page Renamed" }) })).status).toBe(200);
@@ -70,7 +76,11 @@ describe("requests that keep working", () => {
     // (better-auth's own routes additionally insist on an Origin with a cookie; ours do not.)
     const tool = await send("/api/uploads?fileName=tool.txt&contentType=text/plain", u, { headers: { "content-type": "text/plain" }, body: "from a tool" });
     expect(tool.status).toBe(200);
-    const bearer = await send("/api/auth/update-user", u, { bearer: true, headers: { origin: EVIL, "content-type": "application/json" }, body: JSON.stringify({ name: "Bearer Renamed" }) });
+    const bearer = await send("/api/auth/update-user", u, {
+      bearer: true,
+      headers: { origin: EVIL, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bearer Renamed" }),
+    });
     expect(bearer.status).toBe(200);
     expect((await session(u)).name).toBe("Bearer Renamed");
     expect(await countRows("session WHERE user_id = ?", u.id)).toBe(1);

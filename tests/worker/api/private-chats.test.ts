@@ -69,9 +69,15 @@ describe("POST /api/private-chats", () => {
   it("refuses naming an organization other than my current one", async () => {
     const { admin, members } = await team("Bob");
     const outsider = await signUp("Olga Outsider");
-    const r = await call("/api/private-chats", { token: admin.token, body: { participantId: members[0]!.id, participantType: "user", organizationId: await orgOf(outsider) } });
+    const r = await call("/api/private-chats", {
+      token: admin.token,
+      body: { participantId: members[0]!.id, participantType: "user", organizationId: await orgOf(outsider) },
+    });
     expectError(r, 403, "You can only chat with members of your current organization");
-    const ok = await call("/api/private-chats", { token: admin.token, body: { participantId: members[0]!.id, participantType: "user", organizationId: await orgOf(admin) } });
+    const ok = await call("/api/private-chats", {
+      token: admin.token,
+      body: { participantId: members[0]!.id, participantType: "user", organizationId: await orgOf(admin) },
+    });
     expect(ok.status).toBe(200);
   });
 

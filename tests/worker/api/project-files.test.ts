@@ -19,7 +19,11 @@ async function upload(user: TestUser, projectId: string, fields: Record<string, 
   const form = new FormData();
   for (const [name, content] of files) form.append("file", new Blob([content]), name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await workerFetch(`${ORIGIN}${path.startsWith("/") ? path : projectPath(projectId, path)}`, { method: "POST", body: form, headers: { origin: ORIGIN, authorization: `Bearer ${user.token}` } });
+  const res = await workerFetch(`${ORIGIN}${path.startsWith("/") ? path : projectPath(projectId, path)}`, {
+    method: "POST",
+    body: form,
+    headers: { origin: ORIGIN, authorization: `Bearer ${user.token}` },
+  });
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -32,14 +36,41 @@ describe("editing and git through the Worker", () => {
     expect((await saveFile(owner, projectId, "README.md", "# Changed\n")).json.data).toEqual({ success: true, filePath: "README.md", size: 10, error: null });
     expect((await saveFile(owner, projectId, "src/app.ts", "export {};\n")).status).toBe(200);
     const content = await get("file-content?filePath=src/app.ts");
-    expect(content.json.data).toEqual({ success: true, fileName: "app.ts", filePath: "src/app.ts", size: 11, mimeType: "text/plain; charset=utf-8", isText: true, encoding: "utf8", content: "export {};\n", error: null });
+    expect(content.json.data).toEqual({
+      success: true,
+      fileName: "app.ts",
+      filePath: "src/app.ts",
+      size: 11,
+      mimeType: "text/plain; charset=utf-8",
+      isText: true,
+      encoding: "utf8",
+      content: "export {};\n",
+      error: null,
+    });
     const status = (await get("git-status?refresh=true")).json.data.status;
-    expect(status.files).toEqual(expect.arrayContaining([{ filePath: "README.md", status: "modified" }, { filePath: "src/app.ts", status: "untracked" }]));
+    expect(status.files).toEqual(
+      expect.arrayContaining([
+        { filePath: "README.md", status: "modified" },
+        { filePath: "src/app.ts", status: "untracked" },
+      ]),
+    );
     expect(status.hasChanges).toBe(true);
 
     const diff = await get("file-diff?filePath=README.md&fromCommit=HEAD&toCommit=workingDir&getOriginal=true");
-    expect(diff.json.data).toEqual({ filePath: "README.md", original: "# Files Project\n", modified: "# Changed\n", content: "# Files Project\n", existsInHead: true, existsInWorkingDir: true });
-    expect((await get("file-diff?filePath=src/app.ts")).json.data).toMatchObject({ original: null, content: null, modified: "export {};\n", existsInHead: false });
+    expect(diff.json.data).toEqual({
+      filePath: "README.md",
+      original: "# Files Project\n",
+      modified: "# Changed\n",
+      content: "# Files Project\n",
+      existsInHead: true,
+      existsInWorkingDir: true,
+    });
+    expect((await get("file-diff?filePath=src/app.ts")).json.data).toMatchObject({
+      original: null,
+      content: null,
+      modified: "export {};\n",
+      existsInHead: false,
+    });
     expectError(await get("file-diff?filePath=README.md&fromCommit=abc"), 400, "Only fromCommit=HEAD is supported");
 
     const commit = await call(projectPath(projectId, "commit"), { token: owner.token, body: { message: "Second" } });
@@ -84,7 +115,10 @@ describe("editing and git through the Worker", () => {
     const v2 = await call(`/api/v2/coding-projects/${projectId}/files?refresh=true`, { token: owner.token });
     expect(v2.json.data.files).toHaveLength(3);
 
-    expect((await call(`${projectPath(projectId, "file")}?filePath=dist`, { token: owner.token, method: "DELETE" })).json.data).toEqual({ success: true, filePath: "dist" });
+    expect((await call(`${projectPath(projectId, "file")}?filePath=dist`, { token: owner.token, method: "DELETE" })).json.data).toEqual({
+      success: true,
+      filePath: "dist",
+    });
     expectError(await get("file-tree-lazy?parent_path=dist"), 404);
   });
 
@@ -92,8 +126,14 @@ describe("editing and git through the Worker", () => {
     const { owner, projectId, get } = await ownProject();
     const one = await upload(owner, projectId, { file_path: "assets/logo.svg", overwrite: "true" }, [["ignored.svg", "<svg/>"]]);
     expect(one).toEqual({ status: 200, json: { code: 200, message: "ok", data: { success: true, files: [{ path: "assets/logo.svg", size: 6 }] } } });
-    const two = await upload(owner, projectId, { file_path: "docs/" }, [["a.txt", "A"], ["b.txt", "BB"]]);
-    expect(two.json.data.files).toEqual([{ path: "docs/a.txt", size: 1 }, { path: "docs/b.txt", size: 2 }]);
+    const two = await upload(owner, projectId, { file_path: "docs/" }, [
+      ["a.txt", "A"],
+      ["b.txt", "BB"],
+    ]);
+    expect(two.json.data.files).toEqual([
+      { path: "docs/a.txt", size: 1 },
+      { path: "docs/b.txt", size: 2 },
+    ]);
     const refused = await upload(owner, projectId, { file_path: "docs/a.txt", overwrite: "false" }, [["a.txt", "new"]]);
     expect(refused).toMatchObject({ status: 409, json: { message: "File already exists: docs/a.txt" } });
     const alias = await upload(owner, projectId, { file_path: "alias.txt" }, [["x", "via alias"]], `/api/coding/projects/${projectId}/file-upload`);
@@ -108,7 +148,9 @@ describe("editing and git through the Worker", () => {
     const { owner, projectId } = await ownProject();
     await saveFile(owner, projectId, "src/a.ts", "12345");
     await saveFile(owner, projectId, "src/page.html", "<script>alert(1)</script>");
-    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "folder-download")}?folderPath=src`, { headers: { origin: ORIGIN, authorization: `Bearer ${owner.token}` } });
+    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "folder-download")}?folderPath=src`, {
+      headers: { origin: ORIGIN, authorization: `Bearer ${owner.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/gzip");
     expect(res.headers.get("x-folder-size")).toBe("30");
@@ -120,14 +162,18 @@ describe("editing and git through the Worker", () => {
     expect(whole.headers.get("x-file-count")).toBe("3");
     await whole.body?.cancel();
 
-    const raw = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const raw = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     // Active content never renders when opened: a sandboxed download (issue 9, finding 3).
     expect(raw.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(raw.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
     expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
     expect(raw.headers.get("content-disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
     expect(await raw.text()).toBe("<script>alert(1)</script>");
-    const dl = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/a.ts&download=true`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const dl = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/a.ts&download=true`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(dl.headers.get("content-disposition")).toMatch(/^attachment; filename="a.ts"/);
     expect(await dl.text()).toBe("12345");
   });
@@ -157,16 +203,31 @@ describe("editing and git through the Worker", () => {
       permissions: { canEdit: true, canUpload: true, canUseTerminal: true, canRestart: true, canKill: true },
     });
     await saveFile(owner, projectId, "src/util.ts", "export function findWidget() {\n  return 42;\n}\n");
-    const found = await call(`/api/v2/coding-projects/${projectId}/search`, { token: owner.token, body: { query: "widget", searchTypes: ["content", "symbols"] } });
-    expect(found.json.data).toMatchObject({ success: true, totalResults: 2, results: { files: [], content: [{ filePath: "src/util.ts", lineNumber: 1 }], symbols: [{ symbolName: "findWidget", lineNumber: 1 }] } });
+    const found = await call(`/api/v2/coding-projects/${projectId}/search`, {
+      token: owner.token,
+      body: { query: "widget", searchTypes: ["content", "symbols"] },
+    });
+    expect(found.json.data).toMatchObject({
+      success: true,
+      totalResults: 2,
+      results: { files: [], content: [{ filePath: "src/util.ts", lineNumber: 1 }], symbols: [{ symbolName: "findWidget", lineNumber: 1 }] },
+    });
     expectError(await call(`/api/v2/coding-projects/${projectId}/search`, { token: owner.token, body: { query: "" } }), 400, "Please enter a search query");
-    expectError(await call(`/api/v2/coding-projects/${projectId}/search`, { token: owner.token, body: { query: "(", contentOptions: { regex: true } } }), 400, "Invalid regular expression");
+    expectError(
+      await call(`/api/v2/coding-projects/${projectId}/search`, { token: owner.token, body: { query: "(", contentOptions: { regex: true } } }),
+      400,
+      "Invalid regular expression",
+    );
   });
 
   it("falls back to a clean status on main when the host has no workspace", async () => {
     const { owner, projectId, get } = await ownProject();
     await fetch(`${env.SANDBOX_URL}/workspaces/${owner.id}/${projectId}`, { method: "DELETE", headers: { authorization: `Bearer ${env.SANDBOX_SECRET}` } });
-    expect((await get("git-status")).json.data).toEqual({ success: false, status: { branch: "main", files: [], hasChanges: false, hasRemote: false }, error: "Workspace not found" });
+    expect((await get("git-status")).json.data).toEqual({
+      success: false,
+      status: { branch: "main", files: [], hasChanges: false, hasRemote: false },
+      error: "Workspace not found",
+    });
     expect((await get("config")).json.data.sandbox.available).toBe(false);
     expectError(await get("file-content?filePath=README.md"), 404, "Workspace not found");
   });
@@ -177,10 +238,21 @@ describe("who may do what", () => {
     const { projectId } = await ownProject();
     const stranger = await signUp();
     const routes: [string, string, unknown?][] = [
-      ["GET", "git-status"], ["GET", "commits"], ["POST", "commit", { message: "x" }], ["POST", "checkout", { commitHash: "abcd" }],
-      ["GET", "file-tree-lazy?parent_path="], ["GET", "file-list"], ["GET", "folder-download?folderPath="], ["GET", "file-raw?filePath=README.md"],
-      ["GET", "config"], ["GET", "file-content?filePath=README.md"], ["POST", "file-content?filePath=README.md", { file_content: "x" }],
-      ["GET", "file-diff?filePath=README.md"], ["DELETE", "file?filePath=README.md"], ["GET", ""], ["DELETE", ""],
+      ["GET", "git-status"],
+      ["GET", "commits"],
+      ["POST", "commit", { message: "x" }],
+      ["POST", "checkout", { commitHash: "abcd" }],
+      ["GET", "file-tree-lazy?parent_path="],
+      ["GET", "file-list"],
+      ["GET", "folder-download?folderPath="],
+      ["GET", "file-raw?filePath=README.md"],
+      ["GET", "config"],
+      ["GET", "file-content?filePath=README.md"],
+      ["POST", "file-content?filePath=README.md", { file_content: "x" }],
+      ["GET", "file-diff?filePath=README.md"],
+      ["DELETE", "file?filePath=README.md"],
+      ["GET", ""],
+      ["DELETE", ""],
     ];
     for (const [method, sub, body] of routes) {
       expectError(await call(projectPath(projectId, sub), { token: stranger.token, method, body }), 404, "Project not found");
@@ -201,7 +273,13 @@ describe("who may do what", () => {
 
     expect((await call(`${projectPath(projectId, "file-content")}?filePath=README.md`, { token: meg.token })).json.data.content).toBe("# Shared\n");
     expect((await saveFile(paul, projectId, "paul.txt", "before presenting")).status).toBe(200);
-    expect((await call(projectPath(projectId, "config"), { token: meg.token })).json.data.permissions).toEqual({ canEdit: true, canUpload: true, canUseTerminal: false, canRestart: false, canKill: false });
+    expect((await call(projectPath(projectId, "config"), { token: meg.token })).json.data.permissions).toEqual({
+      canEdit: true,
+      canUpload: true,
+      canUseTerminal: false,
+      canRestart: false,
+      canKill: false,
+    });
 
     const ownerSock = await connect(group, owner);
     ownerSock.send({ type: "set_controller", presenter: paul.id, action: "approve" });
@@ -213,7 +291,13 @@ describe("who may do what", () => {
     expectError(await call(projectPath(projectId, "commit"), { token: paul.token, body: { message: "x" } }), 403, PROJECT_TEXTS.readOnly);
     expect((await upload(paul, projectId, {}, [["p.txt", "p"]])).json).toMatchObject({ code: 403, message: PROJECT_TEXTS.uploadDenied });
     expect((await call(`${projectPath(projectId, "file-content")}?filePath=paul.txt`, { token: paul.token })).json.data.content).toBe("before presenting");
-    expect((await call(projectPath(projectId, "config"), { token: paul.token })).json.data.permissions).toEqual({ canEdit: false, canUpload: false, canUseTerminal: true, canRestart: false, canKill: true });
+    expect((await call(projectPath(projectId, "config"), { token: paul.token })).json.data.permissions).toEqual({
+      canEdit: false,
+      canUpload: false,
+      canUseTerminal: true,
+      canRestart: false,
+      canKill: true,
+    });
     expect((await saveFile(meg, projectId, "meg.txt", "members still edit")).status).toBe(200);
     ownerSock.close();
   });
@@ -247,7 +331,11 @@ describe("git internals (issue 9 finding 2)", () => {
       const r = await call(`${projectPath(projectId, "file-content")}?filePath=${encodeURIComponent(p)}`, { token: mia.token, body: hostile });
       expectError(r, 403, "Paths inside .git cannot be changed through the file API");
     }
-    expectError(await call(`${projectPath(projectId, "file")}?filePath=.git/HEAD`, { token: mia.token, method: "DELETE" }), 403, "Paths inside .git cannot be changed through the file API");
+    expectError(
+      await call(`${projectPath(projectId, "file")}?filePath=.git/HEAD`, { token: mia.token, method: "DELETE" }),
+      403,
+      "Paths inside .git cannot be changed through the file API",
+    );
     expect((await upload(mia, projectId, {}, [["pre-commit", "#!/bin/sh\n"]], "file-upload?path=.git/hooks")).json).toMatchObject({ code: 403 });
     // The form's own destination is checked by the host.
     expect((await upload(mia, projectId, { file_path: ".git/hooks/pre-commit" }, [["x", "#!/bin/sh\n"]])).json).toMatchObject({ code: 403 });

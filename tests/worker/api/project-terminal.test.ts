@@ -7,7 +7,11 @@ import { createGroup, team, upgradeStatus, waitUntil } from "../chat-helpers";
 import { openSocket, type TestSocket } from "../socket-helpers";
 import { addCodingAgent, newProject, projectPath } from "../project-helpers";
 
-const output = (sock: TestSocket) => sock.frames.filter((f) => f.type === "output").map((f) => f.data).join("");
+const output = (sock: TestSocket) =>
+  sock.frames
+    .filter((f) => f.type === "output")
+    .map((f) => f.data)
+    .join("");
 
 async function refusal(path: string, headers: Record<string, string>): Promise<{ status: number; message: string }> {
   const res = await workerFetch(`${ORIGIN}${path}`, { headers });
@@ -42,7 +46,9 @@ describe("GET /api/coding-projects/{id}/terminal", () => {
     const owner = await signUp();
     await addCodingAgent(owner);
     const { projectId } = await newProject(owner, "Token");
-    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "terminal")}?token=${encodeURIComponent(owner.token)}`, { headers: { upgrade: "websocket", origin: ORIGIN } });
+    const res = await workerFetch(`${ORIGIN}${projectPath(projectId, "terminal")}?token=${encodeURIComponent(owner.token)}`, {
+      headers: { upgrade: "websocket", origin: ORIGIN },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const frames: any[] = [];
@@ -69,7 +75,10 @@ describe("GET /api/coding-projects/{id}/terminal", () => {
     expect(await refusal(path, { ...upgrade, authorization: `Bearer ${stranger.token}` })).toEqual({ status: 404, message: "Project not found" });
     expect(await refusal(path, upgrade)).toEqual({ status: 401, message: "Unauthorized" });
     expect(await upgradeStatus(path, "not-a-token")).toBe(401);
-    expect(await refusal(path, { ...upgrade, authorization: `Bearer ${owner.token}`, origin: "https://evil.example" })).toEqual({ status: 403, message: "Origin not allowed" });
+    expect(await refusal(path, { ...upgrade, authorization: `Bearer ${owner.token}`, origin: "https://evil.example" })).toEqual({
+      status: 403,
+      message: "Origin not allowed",
+    });
     expect(await refusal(path, { authorization: `Bearer ${owner.token}` })).toEqual({ status: 426, message: "Expected a WebSocket upgrade" });
   });
 

@@ -10,7 +10,10 @@ let seq = 0;
 
 /** Delivers job bodies to the Worker's queue handler, as the runtime would. */
 async function deliver(...bodies: unknown[]) {
-  const batch = createMessageBatch("teamchat-jobs", bodies.map((body) => ({ id: `sbx-job-${++seq}`, timestamp: new Date(), attempts: 1, body })));
+  const batch = createMessageBatch(
+    "teamchat-jobs",
+    bodies.map((body) => ({ id: `sbx-job-${++seq}`, timestamp: new Date(), attempts: 1, body })),
+  );
   const ctx = createExecutionContext();
   await handler.queue!(batch, env, ctx);
   return getQueueResult(batch, ctx);
@@ -31,7 +34,9 @@ const rowOf = (id: string) => env.DB.prepare("SELECT status, task_id, attempts, 
 async function insertSandbox(userId: string, status: string, opts: { ageMs?: number; attempts?: number; taskId?: string } = {}): Promise<string> {
   const id = `sbx_${crypto.randomUUID().replaceAll("-", "")}`;
   const at = Date.now() - (opts.ageMs ?? 0);
-  await env.DB.prepare("INSERT INTO sandbox (id, user_id, provider, status, task_id, subdomain, attempts, created_at, updated_at) VALUES (?, ?, 'local', ?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO sandbox (id, user_id, provider, status, task_id, subdomain, attempts, created_at, updated_at) VALUES (?, ?, 'local', ?, ?, ?, ?, ?, ?)",
+  )
     .bind(id, userId, status, opts.taskId ?? `task_${id}`, `sbx-${id.slice(4, 16)}`, opts.attempts ?? 0, at, at)
     .run();
   return id;
@@ -55,7 +60,13 @@ describe("creating a sandbox", () => {
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({
       success: true,
-      data: { task_id: expect.stringMatching(/^task_/), sandbox_id: expect.stringMatching(/^sbx_/), status: "creating", subdomain: expect.stringMatching(/^sbx-/), created: true },
+      data: {
+        task_id: expect.stringMatching(/^task_/),
+        sandbox_id: expect.stringMatching(/^sbx_/),
+        status: "creating",
+        subdomain: expect.stringMatching(/^sbx-/),
+        created: true,
+      },
       error: null,
     });
     const { sandbox_id: id, task_id: taskId } = r.json.data.data;
@@ -123,7 +134,11 @@ describe("a host that does not answer", () => {
 
     await env.DB.prepare("UPDATE sandbox SET attempts = 59 WHERE id = ?").bind(id).run();
     expect(await runSandboxPoll(unreachable, sandboxPollJob(id, "task_unlucky", 59), { requeue: false })).toBe("failed");
-    expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 60, last_error: "Sandbox did not become ready after 60 checks: Sandbox not available" });
+    expect(await rowOf(id)).toMatchObject({
+      status: "failed",
+      attempts: 60,
+      last_error: "Sandbox did not become ready after 60 checks: Sandbox not available",
+    });
 
     const seen = await info(u, id);
     expect(seen.json.data).toMatchObject({ status: "failed", last_error: expect.stringContaining("60 checks") });
@@ -164,7 +179,11 @@ describe("agent server prepare", () => {
     const u = await signUp("Prepared Person");
     const r = await call("/api/sandbox?wait_if_maintenance=false", { token: u.token, body: { user_id: u.id } });
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({ success: true, data: { subdomain: expect.stringMatching(/^sbx-/), sandbox_id: expect.any(String), status: "creating" }, error: null });
+    expect(r.json.data).toEqual({
+      success: true,
+      data: { subdomain: expect.stringMatching(/^sbx-/), sandbox_id: expect.any(String), status: "creating" },
+      error: null,
+    });
     const again = await call("/api/sandbox", { token: u.token, body: {} });
     expect(again.json.data.data.subdomain).toBe(r.json.data.data.subdomain);
     expect((await call("/api/sandboxes", { token: u.token })).json.data.sandboxes).toHaveLength(1);
@@ -179,7 +198,11 @@ describe("restarting", () => {
     const before = await rowOf(id);
     const r = await call(`/api/sandboxes/${id}/restart`, { token: u.token, body: { enable_isolation: true } });
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ success: true, data: { sandbox_id: id, status: "restarting", sandbox: { id, status: "restarting" }, workspaces: [] }, error: null });
+    expect(r.json.data).toMatchObject({
+      success: true,
+      data: { sandbox_id: id, status: "restarting", sandbox: { id, status: "restarting" }, workspaces: [] },
+      error: null,
+    });
     const taskId = r.json.data.data.sandbox.task_id;
     expect(taskId).not.toBe(before?.task_id);
 

@@ -71,7 +71,10 @@ describe("security headers", () => {
 
 describe("the SPA's content security policy", () => {
   it("allows only our own script, images from the app and IMAGE_HOSTS, and sockets to this host", () => {
-    const csp = spaPolicy({ ...env, IMAGE_HOSTS: "images.example.com, *.cdn.example.net", EMBED_ORIGINS: "https://portal.example.com" } as typeof env, new URL("https://chat.example.com/chats"));
+    const csp = spaPolicy(
+      { ...env, IMAGE_HOSTS: "images.example.com, *.cdn.example.net", EMBED_ORIGINS: "https://portal.example.com" } as typeof env,
+      new URL("https://chat.example.com/chats"),
+    );
     const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]));
     expect(directives["script-src"]).toBe("'self'");
     expect(directives["img-src"]).toBe("'self' data: blob: https://images.example.com https://*.cdn.example.net");

@@ -17,7 +17,10 @@ interface Project {
 }
 
 const host = (path: string, init: RequestInit = {}) =>
-  fetch(`${env.SANDBOX_URL}${path}`, { ...init, headers: { authorization: `Bearer ${env.SANDBOX_SECRET}`, "content-type": "application/json", ...init.headers } });
+  fetch(`${env.SANDBOX_URL}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${env.SANDBOX_SECRET}`, "content-type": "application/json", ...init.headers },
+  });
 
 /** A project owned by `owner` whose chat is a group with `member`, and its workspace on the host. */
 async function project(): Promise<Project> {
@@ -60,7 +63,8 @@ function closeQuietly(ws: WebSocket): void {
 }
 
 const health = (u: TestUser, projectId: string) => call(`/api/sandbox/domains-health?human_user_id=${u.id}&workspace=${projectId}`, { token: u.token });
-const kill = (u: TestUser, projectId: string, ports: number[], force = false) => call("/api/sandbox/processes/kill", { token: u.token, body: { ports, force, human_user_id: u.id, workspace: projectId } });
+const kill = (u: TestUser, projectId: string, ports: number[], force = false) =>
+  call("/api/sandbox/processes/kill", { token: u.token, body: { ports, force, human_user_id: u.id, workspace: projectId } });
 
 async function runningPort(p: Project, known: number[] = []): Promise<number> {
   let port = 0;
@@ -154,7 +158,11 @@ describe("the project's sandboxes and restart-vm", () => {
   });
 
   it("lets only the owner restart the VM, which ends the workspace's processes and comes back active", async () => {
-    expectError(await call(`/api/coding-projects/${p.projectId}/restart-vm`, { token: p.member.token, body: {} }), 403, "Only the chat owner can restart the VM");
+    expectError(
+      await call(`/api/coding-projects/${p.projectId}/restart-vm`, { token: p.member.token, body: {} }),
+      403,
+      "Only the chat owner can restart the VM",
+    );
     expectError(await call(`/api/coding-projects/${p.projectId}/restart-vm`, { token: p.outsider.token, body: {} }), 404, "Project not found");
 
     const ws = await startServer(p);
@@ -166,7 +174,11 @@ describe("the project's sandboxes and restart-vm", () => {
     expect(mine).toMatchObject({ error: null, terminals_closed: [expect.any(Number)] });
     expect(mine.killed_processes.some((k: any) => k.command.includes("http.server"))).toBe(true);
 
-    await waitUntil(async () => (await call(`/api/coding-projects/${p.projectId}/sandboxes`, { token: p.owner.token })).json.data.current?.status === "active", "the VM to come back", 15_000);
+    await waitUntil(
+      async () => (await call(`/api/coding-projects/${p.projectId}/sandboxes`, { token: p.owner.token })).json.data.current?.status === "active",
+      "the VM to come back",
+      15_000,
+    );
     const after = await health(p.owner, p.projectId);
     expect(after.json.data.success).toBe(true);
     expect(after.json.data.data.app_domains.some((d: any) => d.port === port)).toBe(false);

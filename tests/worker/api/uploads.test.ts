@@ -69,7 +69,11 @@ describe("upload types decided from content", () => {
     // Multipart with a lying part type: the bytes still decide.
     const form = new FormData();
     form.append("file", new File([HTML], "guide.pdf", { type: "application/pdf" }));
-    const multi = await workerFetch(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${u.token}` }, body: form });
+    const multi = await workerFetch(`${ORIGIN}/api/uploads`, {
+      method: "POST",
+      headers: { origin: ORIGIN, "cf-connecting-ip": freshIp(), authorization: `Bearer ${u.token}` },
+      body: form,
+    });
     expect(multi.status).toBe(400);
     expect(((await multi.json()) as any).message).toBe(KNOWLEDGE_TEXTS.wrongType);
   });

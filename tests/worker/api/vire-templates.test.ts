@@ -21,7 +21,16 @@ describe("GET /api/virtual-employee-templates", () => {
     expect(new Set(templates.map((t: any) => t.id)).size).toBe(templates.length);
     for (const g of groups) expect(g.templates.length).toBeGreaterThanOrEqual(3);
     for (const t of templates) {
-      expect(t).toEqual({ id: expect.any(String), name: expect.any(String), role: expect.any(String), description: expect.any(String), avatar_url: null, skills: expect.any(Array), agentType: expect.any(String), rolePrompt: expect.any(String) });
+      expect(t).toEqual({
+        id: expect.any(String),
+        name: expect.any(String),
+        role: expect.any(String),
+        description: expect.any(String),
+        avatar_url: null,
+        skills: expect.any(Array),
+        agentType: expect.any(String),
+        rolePrompt: expect.any(String),
+      });
       expect(AGENT_TYPES).toContain(t.agentType);
       expect(t.skills.length).toBeGreaterThan(2);
       expect(t.rolePrompt.length).toBeGreaterThan(100);

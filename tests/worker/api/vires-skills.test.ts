@@ -5,7 +5,15 @@ import { fallbackSkills, mergeSkills, parseSkillList, skillPrompt } from "../../
 import { call, expectError, expectMalformedJsonRefused, expectSignedOutRefused, expectWrongContentTypeRefused, signUp } from "../helpers";
 
 const PATH = "/api/ai-skill-recommendations";
-const noModel = { ...env, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, OPENAI_MODELS: undefined, AI: undefined };
+const noModel = {
+  ...env,
+  ANTHROPIC_API_KEY: undefined,
+  ANTHROPIC_BASE_URL: undefined,
+  OPENAI_API_KEY: undefined,
+  OPENAI_BASE_URL: undefined,
+  OPENAI_MODELS: undefined,
+  AI: undefined,
+};
 
 describe("POST /api/ai-skill-recommendations", () => {
   it("refuses without a session and checks its body", async () => {
@@ -19,7 +27,10 @@ describe("POST /api/ai-skill-recommendations", () => {
   it("answers the model's skills, de-duplicated against mine and each other, case-insensitively", async () => {
     const u = await signUp("Skill Seeker");
     // The scripted model answers ["Unit Testing", "Go", "unit testing", "Kubernetes"] in a code fence.
-    const r = await call(PATH, { token: u.token, body: { name: "Gopher", role: "Backend Engineer", description: "Writes Go services", existingSkills: ["go"] } });
+    const r = await call(PATH, {
+      token: u.token,
+      body: { name: "Gopher", role: "Backend Engineer", description: "Writes Go services", existingSkills: ["go"] },
+    });
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({ skills: ["Unit Testing", "Kubernetes"], fallback: false, error: null });
   });
@@ -51,7 +62,13 @@ describe("skill answers of any shape", () => {
     expect(parseSkillList('```json\n["SQL", "Data Modeling"]\n```')).toEqual(["SQL", "Data Modeling"]);
     expect(parseSkillList('Here you go: ["SQL", "ETL"] Hope it helps')).toEqual(["SQL", "ETL"]);
     expect(parseSkillList('[{"name": "SQL"}, {"skill": "ETL"}, 3]')).toEqual(["SQL", "ETL"]);
-    expect(parseSkillList("Here are some skills:\n- **Code Review**\n* Debugging\n• Testing.\n1. API Design\n2) Git")).toEqual(["Code Review", "Debugging", "Testing", "API Design", "Git"]);
+    expect(parseSkillList("Here are some skills:\n- **Code Review**\n* Debugging\n• Testing.\n1. API Design\n2) Git")).toEqual([
+      "Code Review",
+      "Debugging",
+      "Testing",
+      "API Design",
+      "Git",
+    ]);
     expect(parseSkillList("SQL, Python, 数据分析")).toEqual(["SQL", "Python", "数据分析"]);
     expect(parseSkillList("")).toEqual([]);
     expect(parseSkillList("I cannot help with that request because it is not about skills.")).toEqual([]);

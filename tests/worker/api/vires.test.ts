@@ -27,7 +27,14 @@ describe("VIRE calls without a session", () => {
 describe("creating, reading and editing a VIRE", () => {
   it("creates a VIRE in my current organization and answers it everywhere", async () => {
     const u = await signUp("Vire Owner");
-    const r = await create(u, { ...valid, description: "Builds things", skills: ["TypeScript", "SQL"], workflow: '{"steps":[]}', rolePrompt: "Be precise.", agentType: "coding_agent" });
+    const r = await create(u, {
+      ...valid,
+      description: "Builds things",
+      skills: ["TypeScript", "SQL"],
+      workflow: '{"steps":[]}',
+      rolePrompt: "Be precise.",
+      agentType: "coding_agent",
+    });
     expect(r.status).toBe(200);
     const vire = r.json.data;
     expect(vire).toEqual({
@@ -211,7 +218,11 @@ describe("DELETE /api/virtual-employees/{id}", () => {
     expect(r.json.data).toEqual({ code: "VIRE_IN_GROUP", chats: [{ id: groupId, name: "Design Room" }] });
     expect(await countRows("virtual_employee WHERE id = ?", vire)).toBe(1);
 
-    const removed = await call(`/api/group-chats/${groupId}/participants`, { token: u.token, method: "DELETE", body: { participantIds: [vire], participantType: "virtual_employee" } });
+    const removed = await call(`/api/group-chats/${groupId}/participants`, {
+      token: u.token,
+      method: "DELETE",
+      body: { participantIds: [vire], participantType: "virtual_employee" },
+    });
     expect(removed.status, JSON.stringify(removed.json)).toBe(200);
     expect((await call(`/api/virtual-employees/${vire}`, { token: u.token, method: "DELETE" })).status).toBe(200);
     expect(await countRows("chat WHERE id = ?", groupId)).toBe(1);

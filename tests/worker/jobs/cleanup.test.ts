@@ -17,7 +17,11 @@ const exists = async (key: string) => (await env.FILES.head(key)) !== null;
 async function attach(u: TestUser, chatId: string, name = "notes.txt"): Promise<string> {
   const form = new FormData();
   form.append("file", new File(["some notes"], name, { type: "text/plain" }));
-  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${u.token}`, origin: ORIGIN },
+    body: form,
+  });
   const json: any = await res.json();
   expect(res.status, JSON.stringify(json)).toBe(200);
   return `chats/${chatId}/${json.data.id}`;
@@ -49,7 +53,9 @@ describe("cleanup jobs", { timeout: 20_000 }, () => {
     for (const key of [...gone, "chats/chat_never_existed/attach_x"]) expect(await exists(key)).toBe(false);
     expect(await exists(kept)).toBe(true);
     // Attached a moment ago to a live chat and still downloadable.
-    expect((await workerFetch(`${ORIGIN}/api/chat-attachments/${live}/${kept.split("/")[2]}`, { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    expect(
+      (await workerFetch(`${ORIGIN}/api/chat-attachments/${live}/${kept.split("/")[2]}`, { headers: { authorization: `Bearer ${admin.token}` } })).status,
+    ).toBe(200);
     // Idempotent: a second run finds nothing.
     expect((await runCleanupJobs(env)).removed.attachments).toBe(0);
   });
@@ -125,9 +131,12 @@ describe("cleanup jobs", { timeout: 20_000 }, () => {
   it("removes expired invitations that were never accepted; live and accepted ones stay", async () => {
     const { admin, members } = await team("Ivy");
     const chatId = await createGroup(admin, members);
-    const invite = async (email: string) => (await call("/api/group-invites", { token: admin.token, body: { inviteeEmail: email, chatId } })).json.data.id as string;
+    const invite = async (email: string) =>
+      (await call("/api/group-invites", { token: admin.token, body: { inviteeEmail: email, chatId } })).json.data.id as string;
     const [expired, live, accepted] = [await invite("expired1@example.com"), await invite("livelive@example.com"), await invite("accepted@example.com")];
-    await env.DB.prepare("UPDATE group_invite SET expires_at = ? WHERE id IN (?, ?)").bind(Date.now() - 1000, expired, accepted).run();
+    await env.DB.prepare("UPDATE group_invite SET expires_at = ? WHERE id IN (?, ?)")
+      .bind(Date.now() - 1000, expired, accepted)
+      .run();
     await env.DB.prepare("UPDATE group_invite SET status = 'accepted' WHERE id = ?").bind(accepted).run();
 
     expect((await runCleanupJobs(env)).removed.invitations).toBe(1);
@@ -139,7 +148,9 @@ describe("cleanup jobs", { timeout: 20_000 }, () => {
     const u = await signUp("Sam Sandbox");
     const old = Date.now() - 2 * DAY;
     const insert = (id: string, status: string, updatedAt: number) =>
-      env.DB.prepare("INSERT INTO sandbox (id, user_id, provider, status, attempts, created_at, updated_at) VALUES (?, ?, 'local', ?, 0, ?, ?)").bind(id, u.id, status, updatedAt, updatedAt).run();
+      env.DB.prepare("INSERT INTO sandbox (id, user_id, provider, status, attempts, created_at, updated_at) VALUES (?, ?, 'local', ?, 0, ?, ?)")
+        .bind(id, u.id, status, updatedAt, updatedAt)
+        .run();
     await insert("sbx_old_failed", "failed", old);
     await insert("sbx_lost_creating", "creating", old);
     await insert("sbx_old_active", "active", old);

@@ -123,6 +123,8 @@ describe("enqueueCustomAssistant", () => {
     const sent: unknown[] = [];
     await enqueueCustomAssistant({ ...env, JOBS: { send: async (b: unknown) => void sent.push(b) } as unknown as Queue<unknown> }, row);
     expect(sent).toEqual([job]);
-    await expect(enqueueCustomAssistant({ ...env, JOBS: { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<unknown> }, row)).resolves.toBeUndefined();
+    await expect(
+      enqueueCustomAssistant({ ...env, JOBS: { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<unknown> }, row),
+    ).resolves.toBeUndefined();
   });
 });

@@ -9,13 +9,20 @@ let n = 0;
 
 /** Delivers job bodies to the Worker's queue handler as one batch. */
 async function deliver(...bodies: unknown[]) {
-  const batch = createMessageBatch("teamchat-jobs", bodies.map((body) => ({ id: `job-${++n}`, timestamp: new Date(), attempts: 1, body })));
+  const batch = createMessageBatch(
+    "teamchat-jobs",
+    bodies.map((body) => ({ id: `job-${++n}`, timestamp: new Date(), attempts: 1, body })),
+  );
   const ctx = createExecutionContext();
   await handler.queue!(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
-function mirrorJob(chatId: string, orgId: string, items: { id: string; seq: number; chatType?: number; senderId: string | null; senderType?: string; content: string; visibleTo?: string | null }[]) {
+function mirrorJob(
+  chatId: string,
+  orgId: string,
+  items: { id: string; seq: number; chatType?: number; senderId: string | null; senderType?: string; content: string; visibleTo?: string | null }[],
+) {
   return {
     type: "mirror_messages",
     chatId,
@@ -30,7 +37,8 @@ async function groupOfTwo() {
   return { alice: admin, bob, orgId, chatId: await createGroup(admin, [bob]) };
 }
 
-const markRead = (u: TestUser, chatId: string, is_agent_msg?: 0 | 1) => call("/api/unread-messages/mark-read", { token: u.token, body: { chatId, ...(is_agent_msg === undefined ? {} : { is_agent_msg }) } });
+const markRead = (u: TestUser, chatId: string, is_agent_msg?: 0 | 1) =>
+  call("/api/unread-messages/mark-read", { token: u.token, body: { chatId, ...(is_agent_msg === undefined ? {} : { is_agent_msg }) } });
 
 describe("the D1 mirror", () => {
   it("copies every message once, searchable with FTS5, raising the other member's counters only", async () => {
@@ -49,7 +57,9 @@ describe("the D1 mirror", () => {
       [3, 0, alice.id, "third"],
       [4, 1, alice.id, "please check the build"],
     ]);
-    const hits = await env.DB.prepare("SELECT m.id, m.content FROM message_fts JOIN message_mirror m ON m.rowid = message_fts.rowid WHERE message_fts MATCH ?").bind("zebra").all();
+    const hits = await env.DB.prepare("SELECT m.id, m.content FROM message_fts JOIN message_mirror m ON m.rowid = message_fts.rowid WHERE message_fts MATCH ?")
+      .bind("zebra")
+      .all();
     expect(hits.results.map((r: any) => r.content)).toEqual(["the quarterly zebra report"]);
 
     expect(await unreadOf(chatId, bob.id)).toEqual({ human: 3, agent: 1 });

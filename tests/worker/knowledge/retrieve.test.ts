@@ -57,7 +57,15 @@ describe("searchKnowledge", () => {
   it("answers nothing for questions without topic words, and never lets the question inject FTS syntax", async () => {
     expect(await searchKnowledge(env.DB, vireId, "what is it?")).toEqual([]);
     expect(await searchKnowledge(env.DB, vireId, "")).toEqual([]);
-    for (const hostile of ['" OR *', "NEAR(water sunlight, 2)", "content: water", "water AND NOT sunlight)", "^water*", "'; DROP TABLE knowledge_chunk; --", "{search_text}: tomatoes"]) {
+    for (const hostile of [
+      '" OR *',
+      "NEAR(water sunlight, 2)",
+      "content: water",
+      "water AND NOT sunlight)",
+      "^water*",
+      "'; DROP TABLE knowledge_chunk; --",
+      "{search_text}: tomatoes",
+    ]) {
       await expect(searchKnowledge(env.DB, vireId, hostile)).resolves.toEqual(expect.any(Array));
     }
     expect((await searchKnowledge(env.DB, vireId, "NEAR(water sunlight, 2)"))[0]?.fileId).toBe(files.garden);

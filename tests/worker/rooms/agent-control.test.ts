@@ -14,16 +14,31 @@ describe("asking for control", () => {
     bobSock!.send({ type: "request_presenter", message: "please let me run the agent" });
     const sent = await bobSock!.next((f) => f.type === "request_success");
     // A system notification reaches the owner's inbox too, for when the chat is not open.
-    expect(await ownerInbox.next((f) => f.type === "presenter_request")).toMatchObject({ chatName: "Agent Room", request: { requestId: sent.requestId, requesterName: bob!.name } });
+    expect(await ownerInbox.next((f) => f.type === "presenter_request")).toMatchObject({
+      chatName: "Agent Room",
+      request: { requestId: sent.requestId, requesterName: bob!.name },
+    });
     expect(sent.message).toBe("Your request has been sent to the group owner");
 
     const notice = await ownerSock.next((f) => f.type === "presenter_request");
-    expect(notice.request).toMatchObject({ requestId: sent.requestId, chatId, requester: bob!.id, requesterName: bob!.name, action: "request_presenter", ownerId: owner.id, message: "please let me run the agent" });
+    expect(notice.request).toMatchObject({
+      requestId: sent.requestId,
+      chatId,
+      requester: bob!.id,
+      requesterName: bob!.name,
+      action: "request_presenter",
+      ownerId: owner.id,
+      message: "please let me run the agent",
+    });
     const card = await ownerSock.next(isCard);
     const content = JSON.parse(card.message.content);
     expect(content).toMatchObject({ type: "presenter_request", actionStatus: "pending", priority: "high", actionRecord: null });
     expect(content.actions.map((a: any) => a.id)).toEqual(["approve", "reject"]);
-    expect(content.actions[0]).toMatchObject({ method: "POST", apiEndpoint: `/api/presenter-requests/${sent.requestId}`, payload: { requestId: sent.requestId, chatId, requester: bob!.id } });
+    expect(content.actions[0]).toMatchObject({
+      method: "POST",
+      apiEndpoint: `/api/presenter-requests/${sent.requestId}`,
+      payload: { requestId: sent.requestId, chatId, requester: bob!.id },
+    });
     await expectNoFrame(carolSock!, (f) => isCard(f) || f.type === "presenter_request");
     const state = await ownerSock.next((f) => f.type === "control_state");
     expect(state.control.requests).toHaveLength(1);
@@ -43,7 +58,15 @@ describe("asking for control", () => {
     }
     const closed = await ownerSock.next((f) => f.type === "message_updated" && f.message.id === card.message.id);
     expect(JSON.parse(closed.message.content)).toMatchObject({ actionStatus: "completed", actionRecord: { actionType: "approve", operatorName: owner.name } });
-    const batch = await call("/api/request-permission/batch-status", { token: owner.token, body: { jsonArray: [{ requestId: sent.requestId, chatId }, { requestId: "preq_unknown", chatId }] } });
+    const batch = await call("/api/request-permission/batch-status", {
+      token: owner.token,
+      body: {
+        jsonArray: [
+          { requestId: sent.requestId, chatId },
+          { requestId: "preq_unknown", chatId },
+        ],
+      },
+    });
     expect(batch.json.data).toEqual({ success: true, data: [{ requestId: sent.requestId, status: "approve" }] });
     const again = await call(`/api/presenter-requests/${sent.requestId}`, { token: owner.token, body: { chatId, decision: "reject" } });
     expect(again.status).toBe(409);
@@ -108,7 +131,11 @@ describe("owner assignment, transfer and removal", () => {
     // A presenter who leaves the group loses control at once.
     ownerSock.send({ type: "set_controller", presenter: bob!.id, action: "approve" });
     await carolSock!.next((f) => f.type === "presenter_changed" && f.presenterId === bob!.id);
-    const removed = await call(`/api/group-chats/${chatId}/participants`, { method: "DELETE", token: owner.token, body: { participantIds: [bob!.id], participantType: "user" } });
+    const removed = await call(`/api/group-chats/${chatId}/participants`, {
+      method: "DELETE",
+      token: owner.token,
+      body: { participantIds: [bob!.id], participantType: "user" },
+    });
     expect(removed.status).toBe(200);
     expect(await carolSock!.next((f) => f.type === "presenter_changed" && f.action === "release")).toMatchObject({ presenterId: null });
   });

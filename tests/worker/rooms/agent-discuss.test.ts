@@ -25,7 +25,10 @@ describe("forwarding the discussion to the agent", () => {
     const { final } = await followReply(memberSocks[0]!);
     expectCompleteReply(final, /^Echo: Please read this team discussion/);
     const asked = (await fakeRequests()).at(-1);
-    const forwardedLines = latestText(asked.lastUser).split("\n").slice(1).map((line) => JSON.parse(line));
+    const forwardedLines = latestText(asked.lastUser)
+      .split("\n")
+      .slice(1)
+      .map((line) => JSON.parse(line));
     expect(forwardedLines).toEqual([
       { sender: "Alice Owner", text: "we should ship on Friday" },
       { sender: "Bob Member", text: "but the tests are red" },

@@ -7,7 +7,12 @@ async function vireWithKnowledge() {
   const { admin, members } = await team("Bob Member");
   const vireId = await newVire(admin, "Kiki Knows", { rolePrompt: "Always answer politely." });
   const baseId = await newBase(admin, vireId);
-  await addDocument(admin, baseId, "refunds.txt", "The Zephyr refund window is 45 days for annual plans. Monthly plans cannot be refunded after the first week.");
+  await addDocument(
+    admin,
+    baseId,
+    "refunds.txt",
+    "The Zephyr refund window is 45 days for annual plans. Monthly plans cannot be refunded after the first week.",
+  );
   await addDocument(admin, baseId, "vacation.txt", "Employees receive 28 vacation days per year. Carry-over of unused vacation is limited to 5 days.");
   const chatId = await createGroup(admin, members, [vireId], "Knowledge Room");
   return { owner: admin, bob: members[0]!, chatId, ownerSock: await connect(chatId, admin), bobSock: await connect(chatId, members[0]!) };

@@ -186,7 +186,11 @@ describe("late joiners and failures", () => {
   it("with no provider configured, answers with the setting to fill", async () => {
     const bare = { ...env, ANTHROPIC_API_KEY: undefined, OPENAI_BASE_URL: undefined, AI: undefined };
     const agent = { id: "v", name: "N", role: "r", description: "", skills: [], rolePrompt: "" };
-    const outcome = await answer(bare, { agent, chatName: "c", mode: "ask", model: undefined, question: "hi", transcript: [], signal: new AbortController().signal }, { onKnowledge() {}, onText() {} });
+    const outcome = await answer(
+      bare,
+      { agent, chatName: "c", mode: "ask", model: undefined, question: "hi", transcript: [], signal: new AbortController().signal },
+      { onKnowledge() {}, onText() {} },
+    );
     expect(outcome).toEqual({ status: "unavailable", error: PROVIDER_SETTINGS_HINT });
     expect(PROVIDER_SETTINGS_HINT).toContain("ANTHROPIC_API_KEY");
   });

@@ -44,7 +44,10 @@ describe("no list of any length reaches SQLite's bound-parameter limit", { timeo
     const source = await createGroup(admin, members, [], "Source");
     const target = await createGroup(admin, members, [], "Target");
     const ids = await seedMessages(source, admin, 150);
-    const r = await call("/api/forward-messages", { token: admin.token, body: { sourceChatId: source, messageType: "group", messageIds: ids, recipients: [{ id: target, type: "group" }] } });
+    const r = await call("/api/forward-messages", {
+      token: admin.token,
+      body: { sourceChatId: source, messageType: "group", messageIds: ids, recipients: [{ id: target, type: "group" }] },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const forwarded = (await history(members[0]!, target, "?chat_type=0")).json.data.messages.at(-1);
     expect(JSON.parse(forwarded.content)).toMatchObject({ type: "merged_forward", messageCount: 150 });
@@ -65,7 +68,10 @@ describe("no list of any length reaches SQLite's bound-parameter limit", { timeo
     bobSock.send({ type: "request_presenter", message: "may I?" });
     const sent = (await framesOf(bobSock, (f) => f.type === "request_success"))[0];
     const unknown = Array.from({ length: 149 }, (_, i) => ({ requestId: `preq_unknown${i}`, chatId }));
-    const r = await call("/api/request-permission/batch-status", { token: owner.token, body: { jsonArray: [...unknown, { requestId: sent.requestId, chatId }] } });
+    const r = await call("/api/request-permission/batch-status", {
+      token: owner.token,
+      body: { jsonArray: [...unknown, { requestId: sent.requestId, chatId }] },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toEqual({ success: true, data: [{ requestId: sent.requestId, status: "pending" }] });
   });

@@ -26,7 +26,17 @@ const BAD_FRAMES: [string, unknown][] = [
   ["no content", good({ data: {} })],
   ["text over 20000 characters", good({ data: { content: { text: "x".repeat(20_001) } } })],
   ["attachments not a list", good({ data: { content: { text: "x", attachments: "file.txt" } } })],
-  ["21 attachments", good({ data: { content: { text: "x", attachments: Array.from({ length: 21 }, (_, i) => ({ id: `a${i}`, fileName: "f.txt", fileSize: 1, mimeType: "text/plain", fileUrl: "/f" })) } } })],
+  [
+    "21 attachments",
+    good({
+      data: {
+        content: {
+          text: "x",
+          attachments: Array.from({ length: 21 }, (_, i) => ({ id: `a${i}`, fileName: "f.txt", fileSize: 1, mimeType: "text/plain", fileUrl: "/f" })),
+        },
+      },
+    }),
+  ],
   ["a resume with a negative lastSeq", { type: "resume", lastSeq: -1 }],
   ["a resume with a string lastSeq", { type: "resume", lastSeq: "3" }],
   ["a frame over 256 KiB", good({ data: { content: { text: "x", pad: "y".repeat(300_000) } } })],

@@ -2,11 +2,27 @@ import { abortAllDurableObjects, evictDurableObject, runInDurableObject } from "
 import { describe, expect, it } from "vitest";
 import { chatMessage } from "../socket-helpers";
 import type { TestSocket } from "../socket-helpers";
-import { connect, createGroup, flushMirror, framesOf, isMessage, messageFrom, mirrorCount, room, send, settle, team, waitUntil, wholeHistory } from "../chat-helpers";
+import {
+  connect,
+  createGroup,
+  flushMirror,
+  framesOf,
+  isMessage,
+  messageFrom,
+  mirrorCount,
+  room,
+  send,
+  settle,
+  team,
+  waitUntil,
+  wholeHistory,
+} from "../chat-helpers";
 
 /** Every message of the room's own SQLite, straight from storage. */
 async function storedRows(chatId: string): Promise<{ seq: number; id: string }[]> {
-  return runInDurableObject(room(chatId), (_instance, state) => state.storage.sql.exec<{ seq: number; id: string }>("SELECT seq, id FROM messages ORDER BY seq").toArray());
+  return runInDurableObject(room(chatId), (_instance, state) =>
+    state.storage.sql.exec<{ seq: number; id: string }>("SELECT seq, id FROM messages ORDER BY seq").toArray(),
+  );
 }
 
 /** A client that keeps unacked messages and re-sends them (same id) after a reconnect, like the web app. */

@@ -8,7 +8,10 @@ async function groupOfTwo() {
   const { json: org } = await call("/api/auth/session", { token: owner.token });
   const { json: invite } = await call(`/api/organizations/${org.data.organizationId}/invite`, { token: owner.token });
   await call("/api/organizations/join", { token: member.token, body: { inviteCode: invite.data.inviteCode } });
-  const created = await call("/api/group-chats", { token: owner.token, body: { name: "Team", participants: [{ id: member.id, type: "user", role: "member" }] } });
+  const created = await call("/api/group-chats", {
+    token: owner.token,
+    body: { name: "Team", participants: [{ id: member.id, type: "user", role: "member" }] },
+  });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   return { owner, member, chatId: created.json.data.groupChat.id as string };
 }

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { chatMessage, messageId } from "../socket-helpers";
-import { ackOf, connect, settle, createGroup, expectNoFrame, framesOf, history, isMessage, messageFrom, send, sendAll, team, wholeHistory } from "../chat-helpers";
+import {
+  ackOf,
+  connect,
+  settle,
+  createGroup,
+  expectNoFrame,
+  framesOf,
+  history,
+  isMessage,
+  messageFrom,
+  send,
+  sendAll,
+  team,
+  wholeHistory,
+} from "../chat-helpers";
 
 async function groupOf(...names: string[]) {
   const { admin, members } = await team(...names);
@@ -37,7 +51,14 @@ describe("ChatRoom ordering", () => {
     const stored = await wholeHistory(members[0]!, chatId, 0);
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 15 }, (_, k) => k + 1));
     const first = stored.find((m) => m.id === frames[0]!.frame.message_id);
-    expect(first).toMatchObject({ content: "Alice Owner #0", sender: { id: owner.id, name: owner.name }, chat_type: 0, messageType: "chat", isUserMessage: true, is_from_ai: false });
+    expect(first).toMatchObject({
+      content: "Alice Owner #0",
+      sender: { id: owner.id, name: owner.name },
+      chat_type: 0,
+      messageType: "chat",
+      isUserMessage: true,
+      is_from_ai: false,
+    });
   });
 });
 
@@ -95,7 +116,13 @@ describe("ChatRoom idempotency", () => {
     }
     await expectNoFrame(b, isMessage);
     expect(await wholeHistory(owner, chatId)).toEqual([]);
-    const attachment = { id: "attach_1", fileName: "a.txt", fileSize: 3, mimeType: "text/plain", fileUrl: `/api/chat-attachments/${chatId}/attach_${"1".repeat(32)}` };
+    const attachment = {
+      id: "attach_1",
+      fileName: "a.txt",
+      fileSize: 3,
+      mimeType: "text/plain",
+      fileUrl: `/api/chat-attachments/${chatId}/attach_${"1".repeat(32)}`,
+    };
     const f = chatMessage("", 0, messageId());
     f.data.content = { text: "", attachments: [attachment] } as any;
     a.send(f);

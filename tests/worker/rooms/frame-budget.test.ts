@@ -23,7 +23,10 @@ describe("a per-socket frame budget", { timeout: 30_000 }, () => {
     const chatId = await createGroup(admin, members);
     const bobSock = await connect(chatId, members[0]!);
     const aliceSock = await connect(chatId, admin);
-    const acks = await sendAll(aliceSock, Array.from({ length: 40 }, (_, i) => `quick ${i}`));
+    const acks = await sendAll(
+      aliceSock,
+      Array.from({ length: 40 }, (_, i) => `quick ${i}`),
+    );
     expect(acks.every((a) => a.success)).toBe(true);
     for (let i = 0; i < 10; i += 1) aliceSock.send({ type: "ping" });
     await framesOf(aliceSock, (f) => f.type === "pong", 10);

@@ -37,7 +37,11 @@ describe("frames on the wire match the contract", { timeout: 30_000 }, () => {
     bobSock!.send({ type: "transfer_presenter", targetPresenter: owner.id });
     await bobSock!.next((f) => f.type === "transfer_error");
     await call(`/api/group-chats/${chatId}`, { method: "PUT", token: owner.token, body: { name: "Renamed Room" } });
-    await call(`/api/group-chats/${chatId}/participants`, { method: "DELETE", token: owner.token, body: { participantIds: [carol!.id], participantType: "user" } });
+    await call(`/api/group-chats/${chatId}/participants`, {
+      method: "DELETE",
+      token: owner.token,
+      body: { participantIds: [carol!.id], participantType: "user" },
+    });
     await carolSock!.closed;
     await carolInbox.next((f) => f.type === "group_remove");
     ownerSock.send({ type: "resume", lastSeq: 0 });
@@ -47,13 +51,35 @@ describe("frames on the wire match the contract", { timeout: 30_000 }, () => {
     await settle();
 
     // The ready frames came before the listeners; they are still in `frames`.
-    const roomFrames = [...roomWire.flat(), ...[ownerSock, bobSock!, carolSock!].flatMap((s) => s.frames.filter((f) => f.type === "ready").map((f) => JSON.stringify(f)))].map((text) => JSON.parse(text));
+    const roomFrames = [
+      ...roomWire.flat(),
+      ...[ownerSock, bobSock!, carolSock!].flatMap((s) => s.frames.filter((f) => f.type === "ready").map((f) => JSON.stringify(f))),
+    ].map((text) => JSON.parse(text));
     const inboxFrames = inboxWire.flat().map((text) => JSON.parse(text));
     expect(roomFrames.filter((f) => parseRoomFrame(f) === null)).toEqual([]);
     expect(inboxFrames.filter((f) => parseInboxFrame(f) === null)).toEqual([]);
     // The session really covered the frame kinds it means to check.
     const roomTypes = new Set(roomFrames.map((f) => f.type));
-    for (const type of ["ready", "chat_ack", "message", "reactions", "likes", "streaming_message", "streaming_done", "chat_done", "agent_status", "control_state", "presenter_request", "request_success", "transfer_error", "chat_renamed", "member_remove", "group_remove", "replay_done", "error"]) {
+    for (const type of [
+      "ready",
+      "chat_ack",
+      "message",
+      "reactions",
+      "likes",
+      "streaming_message",
+      "streaming_done",
+      "chat_done",
+      "agent_status",
+      "control_state",
+      "presenter_request",
+      "request_success",
+      "transfer_error",
+      "chat_renamed",
+      "member_remove",
+      "group_remove",
+      "replay_done",
+      "error",
+    ]) {
       expect(roomTypes, type).toContain(type);
     }
     const inboxTypes = new Set(inboxFrames.map((f) => f.type));

@@ -13,7 +13,12 @@ export async function seedMessages(chatId: string, sender: TestUser, count: numb
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO messages (id, chat_type, sender_id, sender_name, sender_type, message_type, content, created_at, mirrored)
        SELECT ? || i, ?, ?, ?, 'user', 'chat', 'seeded ' || i, ?, 1 FROM n`,
-      count, prefix, chatType, sender.id, sender.name, Date.now(),
+      count,
+      prefix,
+      chatType,
+      sender.id,
+      sender.name,
+      Date.now(),
     );
   });
   return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);

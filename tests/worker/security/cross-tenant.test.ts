@@ -66,9 +66,18 @@ describe("cross-tenant grid: organization A against organization B, a stranger a
     const mounted = mountedRoutes().map((r) => `${r.method} ${r.path}`);
     const listed = ROUTE_PROBES.map((p) => p.route);
     expect(mounted.length).toBeGreaterThan(100);
-    expect(mounted.filter((r) => !listed.includes(r)), "routes missing from route-table.ts").toEqual([]);
-    expect(listed.filter((r) => !mounted.includes(r)), "table entries for routes that do not exist").toEqual([]);
-    expect(listed.filter((r, i) => listed.indexOf(r) !== i), "listed twice").toEqual([]);
+    expect(
+      mounted.filter((r) => !listed.includes(r)),
+      "routes missing from route-table.ts",
+    ).toEqual([]);
+    expect(
+      listed.filter((r) => !mounted.includes(r)),
+      "table entries for routes that do not exist",
+    ).toEqual([]);
+    expect(
+      listed.filter((r, i) => listed.indexOf(r) !== i),
+      "listed twice",
+    ).toEqual([]);
   });
 
   it("refuses every outsider on every route, leaks none of A's ids or names, and changes nothing stored", async () => {
@@ -80,7 +89,12 @@ describe("cross-tenant grid: organization A against organization B, a stranger a
     // Those included revoking all of one's sessions: Bob and the stranger sign in again.
     for (const u of [w.bob, w.stranger]) u.token = (await signIn(u.email)).token;
     const before = await settledState();
-    found.push(...(await attackAll(ROUTE_PROBES.filter((p) => !p.own), w)));
+    found.push(
+      ...(await attackAll(
+        ROUTE_PROBES.filter((p) => !p.own),
+        w,
+      )),
+    );
     const after = await storedState();
     expect(found).toEqual([]);
     for (const table of Object.keys(before)) expect(after[table], `stored ${table}`).toEqual(before[table]);
@@ -102,7 +116,12 @@ describe("cross-tenant grid: organization A against organization B, a stranger a
 
   it("opens no socket of A's chats, inboxes or terminal to outsiders, even with a forged user header", async () => {
     const forged = { [USER_ID_HEADER]: w.alice.id, "x-user-id": w.alice.id };
-    const paths = [`/api/chats/${w.groupId}/ws`, `/api/chats/${w.privateChatId}/ws`, `/api/chats/${w.projectChatId}/ws`, `/api/coding-projects/${w.projectId}/terminal`];
+    const paths = [
+      `/api/chats/${w.groupId}/ws`,
+      `/api/chats/${w.privateChatId}/ws`,
+      `/api/chats/${w.projectChatId}/ws`,
+      `/api/coding-projects/${w.projectId}/terminal`,
+    ];
     const statuses: Record<string, number> = {};
     for (const path of paths) {
       for (const [who, token] of outsiders(w)) {

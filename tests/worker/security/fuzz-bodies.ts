@@ -27,7 +27,15 @@ export function breakFields(r: Rng, valid: Record<string, unknown>, fields: Reco
 const MALFORMED = ["{", '{"a":', "not json", "", "{'a':1}", '{"a":1,}', "[1,2", "\u0000", '{"a":"\\u12"}', "1e999999", '{"__proto__":'];
 const NON_OBJECTS = ["null", "[]", "42", '"text"', "true", "-0", "[{}]"];
 // Not JSON types: a route may rightly read `application/…+json` or `text/json` as JSON.
-const WRONG_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/octet-stream", "text/html"];
+const WRONG_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "",
+  "application/octet-stream",
+  "text/html",
+];
 
 /**
  * Deep nesting built as text (no recursion on our side), up to depths that break naive parsers:

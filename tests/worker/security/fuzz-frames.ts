@@ -48,7 +48,9 @@ const costOf = (frame: string | ArrayBuffer) => 1 + Math.floor((typeof frame ===
  * refusing ack proves the room handled every frame before it and is still alive.
  */
 async function oneSocket(r: Rng, w: World, chatId: string, left: number, tally: FrameTally): Promise<number> {
-  const res = await workerFetch(`${ORIGIN}/api/chats/${chatId}/ws`, { headers: { upgrade: "websocket", authorization: `Bearer ${w.alice.token}`, origin: ORIGIN } });
+  const res = await workerFetch(`${ORIGIN}/api/chats/${chatId}/ws`, {
+    headers: { upgrade: "websocket", authorization: `Bearer ${w.alice.token}`, origin: ORIGIN },
+  });
   const ws = res.webSocket;
   if (!ws) throw new Error(`room socket refused: ${res.status} ${await res.text()}`);
   ws.accept();

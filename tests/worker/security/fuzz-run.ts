@@ -61,7 +61,8 @@ export async function fuzzHttp(r: Rng, w: World, token: string, count: number, c
       const status = await sendOne(req, token);
       tally.sent += 1;
       tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
-      if (req.method !== "GET" && status < 300 && tally.accepted.length < 50) tally.accepted.push(`${status} ${req.method} ${req.url.slice(0, 200)} [${req.contentType}] ${(req.body ?? "").slice(0, 200)}`);
+      if (req.method !== "GET" && status < 300 && tally.accepted.length < 50)
+        tally.accepted.push(`${status} ${req.method} ${req.url.slice(0, 200)} [${req.contentType}] ${(req.body ?? "").slice(0, 200)}`);
       if (status >= 500) suspects.push(req);
     }
   };

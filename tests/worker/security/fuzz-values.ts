@@ -30,7 +30,7 @@ const NASTY_STRINGS = [
   "..\\..\\windows\\win.ini",
   "%00%2e%2e%2f",
   "' OR 1=1 --",
-  "\"; DROP TABLE user; --",
+  '"; DROP TABLE user; --',
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "javascript:alert(1)",

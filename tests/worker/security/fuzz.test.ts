@@ -42,7 +42,9 @@ describe(`fuzz (seed ${SEED}): ${HTTP_COUNT} requests, ${FRAME_COUNT} room frame
     const tally: Tally = { sent: 0, byStatus: {}, serverErrors: [], accepted: [], transient: [] };
     const started = Date.now();
     await fuzzHttp(prng(SEED), w, w.alice.token, HTTP_COUNT, 12, tally);
-    console.log(`fuzz: ${tally.sent} HTTP requests in ${Date.now() - started} ms, by status ${JSON.stringify(tally.byStatus)}, ${tally.transient.length} 5xx gone on a quiet replay`);
+    console.log(
+      `fuzz: ${tally.sent} HTTP requests in ${Date.now() - started} ms, by status ${JSON.stringify(tally.byStatus)}, ${tally.transient.length} 5xx gone on a quiet replay`,
+    );
     expect(tally.serverErrors).toEqual([]);
     expect(tally.accepted).toEqual([]);
     expect(tally.sent).toBe(HTTP_COUNT);
@@ -58,7 +60,9 @@ describe(`fuzz (seed ${SEED}): ${HTTP_COUNT} requests, ${FRAME_COUNT} room frame
     const tally: FrameTally = { handled: 0, sockets: 0, closes: {} };
     const started = Date.now();
     await fuzzFrames(prng(SEED + 1), w, w.groupId, FRAME_COUNT, 8, tally);
-    console.log(`fuzz: ${tally.handled} room frames handled in ${Date.now() - started} ms over ${tally.sockets} sockets, early closes ${JSON.stringify(tally.closes)}`);
+    console.log(
+      `fuzz: ${tally.handled} room frames handled in ${Date.now() - started} ms over ${tally.sockets} sockets, early closes ${JSON.stringify(tally.closes)}`,
+    );
     // No socket ended before its proof ack: not by a crash (1011), a drop (1006), a flood close (4008) or silence (0).
     expect(tally.closes).toEqual({});
     expect(tally.handled).toBe(FRAME_COUNT);

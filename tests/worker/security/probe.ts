@@ -42,7 +42,9 @@ const VOLATILE = new Set(["rate_limit", "verification", "user_presence", "d1_mig
 
 /** Every stored row of D1 and every R2 object's key and etag, to compare before and after an attack. */
 export async function storedState(): Promise<Record<string, unknown>> {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE '%fts%'").all<{ name: string }>();
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE '%fts%'",
+  ).all<{ name: string }>();
   const state: Record<string, unknown> = {};
   for (const { name } of tables.results) {
     if (VOLATILE.has(name)) continue;

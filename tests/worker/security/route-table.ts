@@ -43,8 +43,19 @@ const message = (w: World, sub: string) => `/api/messages/${w.messageId}${sub}`;
 export const ROUTE_PROBES: RouteProbe[] = [
   // Auth and the caller's own account.
   { route: "GET /api/auth/session", requests: () => [get("/api/auth/session")], self: true, public: true },
-  { route: "POST /api/auth/sign-up/email", requests: (w) => [post("/api/auth/sign-up/email", { name: "Copycat", email: w.alice.email, password: "another horse battery staple" })], self: true, public: true },
-  { route: "POST /api/auth/sign-in/email", requests: (w) => [post("/api/auth/sign-in/email", { email: w.alice.email, password: "wrong horse battery" })], self: true, public: true, outsider: [401] },
+  {
+    route: "POST /api/auth/sign-up/email",
+    requests: (w) => [post("/api/auth/sign-up/email", { name: "Copycat", email: w.alice.email, password: "another horse battery staple" })],
+    self: true,
+    public: true,
+  },
+  {
+    route: "POST /api/auth/sign-in/email",
+    requests: (w) => [post("/api/auth/sign-in/email", { email: w.alice.email, password: "wrong horse battery" })],
+    self: true,
+    public: true,
+    outsider: [401],
+  },
   { route: "GET /api/auth/list-sessions", requests: () => [get("/api/auth/list-sessions")], self: true },
   // Revoking someone else's session by its id must not end it.
   { route: "POST /api/auth/revoke-session", requests: (w) => [post("/api/auth/revoke-session", { id: w.aliceSessionId })], outsider: [404] },
@@ -53,14 +64,24 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "POST /api/auth/revoke-sessions", requests: () => [post("/api/auth/revoke-sessions")], self: true, own: true },
   { route: "POST /api/auth/revoke-other-sessions", requests: () => [post("/api/auth/revoke-other-sessions")], self: true, own: true },
   { route: "POST /api/auth/update-user", requests: () => [post("/api/auth/update-user", { name: "Renamed Outsider" })], self: true, own: true },
-  { route: "POST /api/auth/change-password", requests: () => [post("/api/auth/change-password", { currentPassword: "not the password", newPassword: "a much longer new passphrase 42" })], self: true, own: true },
+  {
+    route: "POST /api/auth/change-password",
+    requests: () => [post("/api/auth/change-password", { currentPassword: "not the password", newPassword: "a much longer new passphrase 42" })],
+    self: true,
+    own: true,
+  },
   { route: "GET /api/auth/github/status", requests: () => [get("/api/auth/github/status")], self: true, member: 200 },
   { route: "GET /api/membership/plans", requests: () => [get("/api/membership/plans")], self: true, public: true },
   { route: "GET /api/membership/status", requests: () => [get("/api/membership/status")], self: true },
   { route: "GET /api/usage", requests: () => [get("/api/usage")], self: true },
   { route: "GET /api/user-dev-func", requests: () => [get("/api/user-dev-func")], self: true },
   { route: "GET /api/dev/users", requests: () => [get("/api/dev/users?query=Zephyrine")], outsider: [403], member: 403 },
-  { route: "PUT /api/dev/users/:userId/membership", requests: (w) => [put(`/api/dev/users/${w.alice.id}/membership`, { memberPlan: "enterprise" })], outsider: [403], member: 403 },
+  {
+    route: "PUT /api/dev/users/:userId/membership",
+    requests: (w) => [put(`/api/dev/users/${w.alice.id}/membership`, { memberPlan: "enterprise" })],
+    outsider: [403],
+    member: 403,
+  },
 
   // Organizations.
   { route: "GET /api/user/all-organizations", requests: () => [get("/api/user/all-organizations")], self: true },
@@ -73,7 +94,11 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/organization/:orgId/details", requests: (w) => [get(`/api/organization/${w.orgA}/details`)], member: 200 },
   { route: "GET /api/organizations/:orgId/invite", requests: (w) => [get(`/api/organizations/${w.orgA}/invite`)], member: 403 },
   { route: "POST /api/organizations/:orgId/invite/reset", requests: (w) => [post(`/api/organizations/${w.orgA}/invite/reset`)], member: 403 },
-  { route: "PUT /api/organizations/:orgId/members/:userId", requests: (w) => [put(`/api/organizations/${w.orgA}/members/${w.amy.id}`, { userType: "admin" })], member: 403 },
+  {
+    route: "PUT /api/organizations/:orgId/members/:userId",
+    requests: (w) => [put(`/api/organizations/${w.orgA}/members/${w.amy.id}`, { userType: "admin" })],
+    member: 403,
+  },
   // A wrong code joins nothing; the real code is what an outsider must not be able to learn.
   { route: "POST /api/organizations/join", requests: () => [post("/api/organizations/join", { inviteCode: "ZZZZZZZZ" })], self: true, outsider: [400, 404] },
 
@@ -81,24 +106,56 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/group-chats", requests: () => [get("/api/group-chats")], self: true },
   {
     route: "POST /api/group-chats",
-    requests: (w) => [post("/api/group-chats", { name: "Hijack", participants: [{ id: w.alice.id, type: "user", role: "member" }, { id: w.vireId, type: "virtual_employee", role: "member" }] })],
+    requests: (w) => [
+      post("/api/group-chats", {
+        name: "Hijack",
+        participants: [
+          { id: w.alice.id, type: "user", role: "member" },
+          { id: w.vireId, type: "virtual_employee", role: "member" },
+        ],
+      }),
+    ],
     outsider: [403, 404],
   },
   { route: "PUT /api/group-chats/:chatId", requests: (w) => [put(group(w), { name: "Renamed by outsider" })], member: 403 },
   { route: "DELETE /api/group-chats/:chatId", requests: (w) => [del(group(w))], member: 403 },
   // Leaving is a member's right, so Amy is not probed (she would leave).
   { route: "POST /api/group-chats/:chatId/leave", requests: (w) => [post(group(w, "/leave"))] },
-  { route: "GET /api/group-chats/:chatId/messages", requests: (w) => [get(group(w, "/messages")), get(`/api/group-chats/${w.groupId}_${w.alice.id}/messages`)], member: [200, 404] },
+  {
+    route: "GET /api/group-chats/:chatId/messages",
+    requests: (w) => [get(group(w, "/messages")), get(`/api/group-chats/${w.groupId}_${w.alice.id}/messages`)],
+    member: [200, 404],
+  },
   { route: "POST /api/group-chats/:chatId/discuss-to-agent", requests: (w) => [post(group(w, "/discuss-to-agent"), { messageIds: [w.messageId] })] },
-  { route: "POST /api/group-chats/:chatId/participants", requests: (w) => [post(group(w, "/participants"), { participantIds: [w.bob.id, w.stranger.id], participantType: "user" })], member: 403 },
-  { route: "DELETE /api/group-chats/:chatId/participants", requests: (w) => [del(group(w, "/participants"), { participantIds: [w.amy.id], participantType: "user" })], member: 403 },
+  {
+    route: "POST /api/group-chats/:chatId/participants",
+    requests: (w) => [post(group(w, "/participants"), { participantIds: [w.bob.id, w.stranger.id], participantType: "user" })],
+    member: 403,
+  },
+  {
+    route: "DELETE /api/group-chats/:chatId/participants",
+    requests: (w) => [del(group(w, "/participants"), { participantIds: [w.amy.id], participantType: "user" })],
+    member: 403,
+  },
   { route: "GET /api/chats/:chatId", requests: (w) => [get(`/api/chats/${w.groupId}`), get(`/api/chats/${w.privateChatId}`)], member: 200 },
   { route: "GET /api/chats/:chatId/presenter-requests", requests: (w) => [get(`/api/chats/${w.groupId}/presenter-requests`)], member: 403 },
   { route: "GET /api/chats/:chatId/participants", requests: (w) => [get(`/api/chats/${w.groupId}/participants`)], member: 200 },
   { route: "GET /api/chats/:chatId/availableJoinMember", requests: (w) => [get(`/api/chats/${w.groupId}/availableJoinMember`)], member: 200 },
   { route: "GET /api/chats/:chatId/ws", requests: (w) => [upgrade(`/api/chats/${w.groupId}/ws`), upgrade(`/api/chats/${w.privateChatId}/ws`)] },
-  { route: "POST /api/chats/update-project-id", requests: (w) => [post("/api/chats/update-project-id", { chatId: w.groupId, projectId: w.projectId })], member: 403 },
-  { route: "POST /api/private-chats", requests: (w) => [post("/api/private-chats", { participantId: w.alice.id, participantType: "user" }), post("/api/private-chats", { participantId: w.vireId, participantType: "virtual_employee" }), post("/api/private-chats", { participantId: w.alice.id, participantType: "user", organizationId: w.orgA })], outsider: [403, 404] },
+  {
+    route: "POST /api/chats/update-project-id",
+    requests: (w) => [post("/api/chats/update-project-id", { chatId: w.groupId, projectId: w.projectId })],
+    member: 403,
+  },
+  {
+    route: "POST /api/private-chats",
+    requests: (w) => [
+      post("/api/private-chats", { participantId: w.alice.id, participantType: "user" }),
+      post("/api/private-chats", { participantId: w.vireId, participantType: "virtual_employee" }),
+      post("/api/private-chats", { participantId: w.alice.id, participantType: "user", organizationId: w.orgA }),
+    ],
+    outsider: [403, 404],
+  },
   { route: "POST /api/unread-messages/mark-read", requests: (w) => [post("/api/unread-messages/mark-read", { chatId: w.groupId })] },
   { route: "POST /api/messages/:id/reactions", requests: (w) => [post(message(w, "/reactions"), { emoji: "👍" })] },
   { route: "GET /api/messages/:id/reactions", requests: (w) => [get(message(w, "/reactions"))], member: 200 },
@@ -109,13 +166,27 @@ export const ROUTE_PROBES: RouteProbe[] = [
   {
     route: "POST /api/forward-messages",
     requests: (w) => [
-      post("/api/forward-messages", { sourceChatId: w.groupId, messageIds: [w.messageId], recipients: [{ id: w.bob.id, type: "user" }], messageType: "private" }),
+      post("/api/forward-messages", {
+        sourceChatId: w.groupId,
+        messageIds: [w.messageId],
+        recipients: [{ id: w.bob.id, type: "user" }],
+        messageType: "private",
+      }),
       // Forwarding into A's group from outside.
-      post("/api/forward-messages", { sourceChatId: w.groupId, messageIds: [w.messageId], recipients: [{ id: w.groupId, type: "group" }], messageType: "group" }),
+      post("/api/forward-messages", {
+        sourceChatId: w.groupId,
+        messageIds: [w.messageId],
+        recipients: [{ id: w.groupId, type: "group" }],
+        messageType: "group",
+      }),
     ],
   },
   { route: "GET /api/group-invites", requests: (w) => [get(`/api/group-invites?chatId=${w.groupId}`)], member: 403 },
-  { route: "POST /api/group-invites", requests: (w) => [post("/api/group-invites", { chatId: w.groupId, inviteeEmail: "outsider-friend@example.com" })], member: 403 },
+  {
+    route: "POST /api/group-invites",
+    requests: (w) => [post("/api/group-invites", { chatId: w.groupId, inviteeEmail: "outsider-friend@example.com" })],
+    member: 403,
+  },
   // The invitation was sent to someone else: holding its code must not let anybody in.
   { route: "POST /api/group-invites/:inviteCode/accept", requests: (w) => [post(`/api/group-invites/${w.groupInviteCode}/accept`)], member: 403 },
   { route: "GET /api/inbox/ws", requests: () => [upgrade("/api/inbox/ws")], self: true },
@@ -125,9 +196,18 @@ export const ROUTE_PROBES: RouteProbe[] = [
   // Agents.
   { route: "GET /api/agent-status/:room", requests: (w) => [get(`/api/agent-status/${w.groupId}`)], member: 200 },
   { route: "GET /api/llm/router/models", requests: () => [get("/api/llm/router/models")], self: true },
-  { route: "POST /api/presenter-requests/:requestId", requests: (w) => [post("/api/presenter-requests/preq_00000000000000000000000000000000", { chatId: w.groupId, decision: "approve" })], member: 403 },
+  {
+    route: "POST /api/presenter-requests/:requestId",
+    requests: (w) => [post("/api/presenter-requests/preq_00000000000000000000000000000000", { chatId: w.groupId, decision: "approve" })],
+    member: 403,
+  },
   // Unknown chats answer an empty list, exactly like unknown requests.
-  { route: "POST /api/request-permission/batch-status", requests: (w) => [post("/api/request-permission/batch-status", { jsonArray: [{ requestId: "preq_00000000000000000000000000000000", chatId: w.groupId }] })], outsider: [200], member: 200 },
+  {
+    route: "POST /api/request-permission/batch-status",
+    requests: (w) => [post("/api/request-permission/batch-status", { jsonArray: [{ requestId: "preq_00000000000000000000000000000000", chatId: w.groupId }] })],
+    outsider: [200],
+    member: 200,
+  },
 
   // Virtual employees and knowledge.
   { route: "GET /api/virtual-employees", requests: () => [get("/api/virtual-employees")], self: true },
@@ -139,21 +219,46 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "PUT /api/virtual-employees/:id", requests: (w) => [put(`/api/virtual-employees/${w.vireId}`, { name: "Stolen", role: "Spy" })], member: 404 },
   { route: "DELETE /api/virtual-employees/:id", requests: (w) => [del(`/api/virtual-employees/${w.vireId}`)], member: 404 },
   { route: "GET /api/virtual-employees/:id/knowledge-base", requests: (w) => [get(`/api/virtual-employees/${w.vireId}/knowledge-base`)], member: 404 },
-  { route: "POST /api/virtual-employees/:id/knowledge-base", requests: (w) => [post(`/api/virtual-employees/${w.vireId}/knowledge-base`, { name: "Planted" })], member: 404 },
+  {
+    route: "POST /api/virtual-employees/:id/knowledge-base",
+    requests: (w) => [post(`/api/virtual-employees/${w.vireId}/knowledge-base`, { name: "Planted" })],
+    member: 404,
+  },
   { route: "GET /api/virtual-employee-templates", requests: () => [get("/api/virtual-employee-templates")], self: true },
-  { route: "POST /api/virtual-employee-templates", requests: (w) => [post("/api/virtual-employee-templates", { templateId: "no-such-template", userId: w.alice.id, organizationId: w.orgA })], self: true, outsider: [404] },
+  {
+    route: "POST /api/virtual-employee-templates",
+    requests: (w) => [post("/api/virtual-employee-templates", { templateId: "no-such-template", userId: w.alice.id, organizationId: w.orgA })],
+    self: true,
+    outsider: [404],
+  },
   { route: "POST /api/ai-skill-recommendations", requests: () => [post("/api/ai-skill-recommendations", { name: "Helper", role: "Assistant" })], self: true },
   { route: "GET /api/knowledge-base/:id/files", requests: (w) => [get(`/api/knowledge-base/${w.baseId}/files`)], member: 404 },
   // Bob records A's upload into a base of his own: the upload belongs to Alice, so it is not found.
-  { route: "POST /api/knowledge-base/:id/files", requests: (w) => [post(`/api/knowledge-base/${w.baseId}/files`, { name: "orchid.txt", url: w.uploadPath })], member: 404 },
+  {
+    route: "POST /api/knowledge-base/:id/files",
+    requests: (w) => [post(`/api/knowledge-base/${w.baseId}/files`, { name: "orchid.txt", url: w.uploadPath })],
+    member: 404,
+  },
   { route: "DELETE /api/knowledge-base/:id/files/:fileId", requests: (w) => [del(`/api/knowledge-base/${w.baseId}/files/${w.knowledgeFileId}`)], member: 404 },
   { route: "GET /api/debug/fix-knowledge-base-tables", requests: () => [get("/api/debug/fix-knowledge-base-tables")], self: true },
-  { route: "POST /api/uploads", requests: () => [{ path: "/api/uploads?fileName=mine.txt&contentType=text/plain", method: "POST", rawBody: "my own notes", headers: { "content-type": "text/plain" } }], self: true, own: true },
+  {
+    route: "POST /api/uploads",
+    requests: () => [
+      { path: "/api/uploads?fileName=mine.txt&contentType=text/plain", method: "POST", rawBody: "my own notes", headers: { "content-type": "text/plain" } },
+    ],
+    self: true,
+    own: true,
+  },
   { route: "GET /api/uploads/:userId/:id/:fileName", requests: (w) => [get(w.uploadPath)], member: 404 },
 
   // Coding projects, their files, git, terminal and sandbox.
   { route: "GET /api/coding-projects", requests: () => [get("/api/coding-projects")], self: true },
-  { route: "POST /api/coding-projects", requests: () => [post("/api/coding-projects", { name: "Outsider Project", description: "mine" })], self: true, own: true },
+  {
+    route: "POST /api/coding-projects",
+    requests: () => [post("/api/coding-projects", { name: "Outsider Project", description: "mine" })],
+    self: true,
+    own: true,
+  },
   { route: "GET /api/coding-projects/:id", requests: (w) => [get(project(w))], member: 404 },
   { route: "DELETE /api/coding-projects/:id", requests: (w) => [del(project(w))], member: 404 },
   { route: "GET /api/coding-projects/:id/terminal", requests: (w) => [upgrade(project(w, "/terminal"))] },
@@ -169,15 +274,27 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/coding-projects/:id/file-raw", requests: (w) => [get(project(w, "/file-raw?filePath=README.md"))], member: 404 },
   { route: "GET /api/coding-projects/:id/config", requests: (w) => [get(project(w, "/config"))], member: 404 },
   { route: "GET /api/coding-projects/:id/file-content", requests: (w) => [get(project(w, "/file-content?filePath=README.md"))], member: 404 },
-  { route: "POST /api/coding-projects/:id/file-content", requests: (w) => [post(project(w, "/file-content?filePath=planted.txt"), { file_content: "planted" })], member: 404 },
+  {
+    route: "POST /api/coding-projects/:id/file-content",
+    requests: (w) => [post(project(w, "/file-content?filePath=planted.txt"), { file_content: "planted" })],
+    member: 404,
+  },
   { route: "POST /api/coding-projects/:id/file-upload", requests: (w) => [{ path: project(w, "/file-upload"), method: "POST", form: true }], member: 404 },
   { route: "DELETE /api/coding-projects/:id/file", requests: (w) => [del(project(w, "/file?filePath=README.md"))], member: 404 },
   { route: "GET /api/coding-projects/:id/sandboxes", requests: (w) => [get(project(w, "/sandboxes"))], member: 404 },
   { route: "POST /api/coding-projects/:id/restart-vm", requests: (w) => [post(project(w, "/restart-vm"))], member: 404 },
-  { route: "POST /api/v2/coding-projects/:id/search", requests: (w) => [post(`/api/v2/coding-projects/${w.projectId}/search`, { query: "README" })], member: 404 },
+  {
+    route: "POST /api/v2/coding-projects/:id/search",
+    requests: (w) => [post(`/api/v2/coding-projects/${w.projectId}/search`, { query: "README" })],
+    member: 404,
+  },
   { route: "GET /api/v2/coding-projects/:id/files", requests: (w) => [get(`/api/v2/coding-projects/${w.projectId}/files`)], member: 404 },
   { route: "GET /api/v2/coding-projects/:id/git-status", requests: (w) => [get(`/api/v2/coding-projects/${w.projectId}/git-status`)], member: 404 },
-  { route: "POST /api/coding/projects/:id/file-upload", requests: (w) => [{ path: `/api/coding/projects/${w.projectId}/file-upload`, method: "POST", form: true }], member: 404 },
+  {
+    route: "POST /api/coding/projects/:id/file-upload",
+    requests: (w) => [{ path: `/api/coding/projects/${w.projectId}/file-upload`, method: "POST", form: true }],
+    member: 404,
+  },
   { route: "POST /api/coding/projects", requests: (w) => [post("/api/coding/projects", { project_id: w.projectId })], member: 404 },
   { route: "GET /api/sandboxes", requests: () => [get("/api/sandboxes")], self: true },
   { route: "POST /api/sandboxes", requests: (w) => [post("/api/sandboxes", { user_id: w.alice.id })], outsider: [403], member: 403 },
@@ -191,7 +308,11 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/vm-dev-mode", requests: () => [get("/api/vm-dev-mode")], self: true },
 
   // Git hosts: the caller's own credentials; nothing of A's is reachable.
-  { route: "POST /api/gitlab-proxy/auth", requests: () => [post("/api/gitlab-proxy/auth", { serverUrl: "not a url", username: "x", password: "y" })], self: true },
+  {
+    route: "POST /api/gitlab-proxy/auth",
+    requests: () => [post("/api/gitlab-proxy/auth", { serverUrl: "not a url", username: "x", password: "y" })],
+    self: true,
+  },
   { route: "POST /api/gitlab-proxy/repositories", requests: () => [post("/api/gitlab-proxy/repositories", { serverUrl: "not a url", auth: "x" })], self: true },
   { route: "GET /api/github/repositories", requests: () => [get("/api/github/repositories")], self: true },
 ];

@@ -43,7 +43,11 @@ export const SECRET_TEXT = "Marmalade-Ostrich-4417";
 async function attach(user: TestUser, chatId: string): Promise<string> {
   const form = new FormData();
   form.append("file", new File([`${SECRET_TEXT} attachment`], "plan.txt", { type: "text/plain" }));
-  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, { method: "POST", headers: { authorization: `Bearer ${user.token}`, origin: ORIGIN }, body: form });
+  const res = await workerFetch(`${ORIGIN}/api/chat-attachments?chatId=${chatId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${user.token}`, origin: ORIGIN },
+    body: form,
+  });
   const json: any = await res.json();
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data.fileUrl;
@@ -108,8 +112,38 @@ export async function buildWorld(): Promise<World> {
     groupInviteCode: invite.json.data.inviteCode,
     groupInviteId: invite.json.data.id,
   };
-  const ids = [w.aliceSessionId, rawToken(alice.token), orgA, orgInviteCode, alice.id, amy.id, w.groupId, w.privateChatId, w.messageId, vireId, baseId, w.knowledgeFileId, w.projectId, w.projectChatId, w.sandboxId, w.groupInviteCode, w.groupInviteId];
-  const names = ["Zephyrine", "Quillfeather", "Nimbus Larkspur", "Quasar Blueprint", "Orchid Ledger", "Tangerine Reactor", "Cobalt Engineer", SECRET_TEXT, alice.email, amy.email, "carol-invitee"];
+  const ids = [
+    w.aliceSessionId,
+    rawToken(alice.token),
+    orgA,
+    orgInviteCode,
+    alice.id,
+    amy.id,
+    w.groupId,
+    w.privateChatId,
+    w.messageId,
+    vireId,
+    baseId,
+    w.knowledgeFileId,
+    w.projectId,
+    w.projectChatId,
+    w.sandboxId,
+    w.groupInviteCode,
+    w.groupInviteId,
+  ];
+  const names = [
+    "Zephyrine",
+    "Quillfeather",
+    "Nimbus Larkspur",
+    "Quasar Blueprint",
+    "Orchid Ledger",
+    "Tangerine Reactor",
+    "Cobalt Engineer",
+    SECRET_TEXT,
+    alice.email,
+    amy.email,
+    "carol-invitee",
+  ];
   // An id missing from an answer would make the leak check look for "undefined".
   for (const id of ids) expect(typeof id === "string" && id.length > 8, `world id ${id}`).toBe(true);
   return { ...w, secrets: [...ids, ...names] };

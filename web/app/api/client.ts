@@ -210,11 +210,9 @@ export function request<T>(url: string, options: RequestOptions = {}): Promise<T
 }
 
 export const api = {
-  get: <T>(url: string, params?: QueryParams, options?: Omit<RequestOptions, "method" | "params">) =>
-    request<T>(url, { ...options, method: "GET", params }),
+  get: <T>(url: string, params?: QueryParams, options?: Omit<RequestOptions, "method" | "params">) => request<T>(url, { ...options, method: "GET", params }),
   post: <T>(url: string, data?: unknown, options?: Omit<RequestOptions, "method" | "data">) =>
     request<T>(url, { ...options, method: "POST", data: data ?? {} }),
-  put: <T>(url: string, data?: unknown, options?: Omit<RequestOptions, "method" | "data">) =>
-    request<T>(url, { ...options, method: "PUT", data: data ?? {} }),
+  put: <T>(url: string, data?: unknown, options?: Omit<RequestOptions, "method" | "data">) => request<T>(url, { ...options, method: "PUT", data: data ?? {} }),
   delete: <T>(url: string, options?: Omit<RequestOptions, "method">) => request<T>(url, { ...options, method: "DELETE" }),
 };

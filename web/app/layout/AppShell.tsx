@@ -78,7 +78,14 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
           <OrgSwitcher user={user} collapsed={collapsed} />
           <div className="sidebar__header-actions">
             <ProjectsLauncher userId={user.id} />
-            <button type="button" className="icon-btn" onClick={() => setViresOpen(true)} aria-label={t("vires.open")} title={t("vires.openHint")} data-testid="open-vires">
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => setViresOpen(true)}
+              aria-label={t("vires.open")}
+              title={t("vires.openHint")}
+              data-testid="open-vires"
+            >
               <RobotIcon size={18} />
             </button>
             <UserMenu user={user} collapsed={collapsed} onOpenContacts={onOpenContacts} onOpenVires={() => setViresOpen(true)} />

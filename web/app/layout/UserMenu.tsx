@@ -13,7 +13,17 @@ import { useSwitchLanguage } from "../../ui/LanguageSwitch";
 import { endLocalSession } from "../session/endSession";
 
 /** The user menu in the sidebar header (spec 01 §2). */
-export function UserMenu({ user, collapsed = false, onOpenContacts, onOpenVires }: { user: SessionUser; collapsed?: boolean; onOpenContacts: () => void; onOpenVires?: () => void }) {
+export function UserMenu({
+  user,
+  collapsed = false,
+  onOpenContacts,
+  onOpenVires,
+}: {
+  user: SessionUser;
+  collapsed?: boolean;
+  onOpenContacts: () => void;
+  onOpenVires?: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLangPath();

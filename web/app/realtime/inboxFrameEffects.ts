@@ -3,7 +3,17 @@ import { toast } from "sonner";
 import type { InboxFrame } from "../../../contract";
 import { refreshOrganizations } from "../../features/organizations/useOrganizations";
 import { clearSelection, getSelection, selectChat } from "../session/selection";
-import { addChatToList, cachedChat, markChatRead, patchChatInList, removeChatFromList, revalidateChat, revalidateChatList, setChatUnread, streamsThatGrew } from "./chatListCache";
+import {
+  addChatToList,
+  cachedChat,
+  markChatRead,
+  patchChatInList,
+  removeChatFromList,
+  revalidateChat,
+  revalidateChatList,
+  setChatUnread,
+  streamsThatGrew,
+} from "./chatListCache";
 import type { ChatListData } from "./chatListUpdates";
 import { groupGoneToastId } from "./toastIds";
 
@@ -58,7 +68,10 @@ export function applyInboxFrame(frame: InboxFrame, { t, chatList, goHome }: Inbo
       // The owner sees the card in the chat itself; elsewhere this system notification points there.
       if (getSelection().chatId === frame.request.chatId) return;
       const { requesterName: name, targetPresenterName: target, action } = frame.request;
-      const text = action === "transfer_presenter" ? t("inbox.transferRequest", { name, target, chat: frame.chatName }) : t("inbox.presenterRequest", { name, chat: frame.chatName });
+      const text =
+        action === "transfer_presenter"
+          ? t("inbox.transferRequest", { name, target, chat: frame.chatName })
+          : t("inbox.presenterRequest", { name, chat: frame.chatName });
       toast.info(text, { duration: 10_000, action: { label: t("inbox.openChat"), onClick: () => selectChat(frame.request.chatId) } });
       return;
     }

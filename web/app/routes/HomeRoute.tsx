@@ -33,7 +33,13 @@ export function HomeRoute() {
     );
   }
   if (status === "error") {
-    return <MessageScreen title={t("screens.sessionFailedTitle")} body={t("screens.sessionFailedBody")} actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>} />;
+    return (
+      <MessageScreen
+        title={t("screens.sessionFailedTitle")}
+        body={t("screens.sessionFailedBody")}
+        actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>}
+      />
+    );
   }
   if (!user) return <Landing />;
 

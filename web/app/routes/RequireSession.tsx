@@ -27,7 +27,13 @@ export function RequireSession() {
   const { status, refresh } = useSession();
   if (status === "loading") return <LoadingScreen title={t("common.loading")} detail={t("screens.checkingAuth")} testId="auth-loading" />;
   if (status === "error") {
-    return <MessageScreen title={t("screens.sessionFailedTitle")} body={t("screens.sessionFailedBody")} actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>} />;
+    return (
+      <MessageScreen
+        title={t("screens.sessionFailedTitle")}
+        body={t("screens.sessionFailedBody")}
+        actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>}
+      />
+    );
   }
   if (status === "unauthenticated") return <RedirectHome />;
   return <Outlet />;

@@ -29,7 +29,13 @@ export function CheckLoginPage() {
   const { user, status, refresh } = useSession();
   if (status === "loading") return <LoadingScreen title={t("common.loading")} detail={t("screens.checkingAuth")} />;
   if (status === "error") {
-    return <MessageScreen title={t("screens.sessionFailedTitle")} body={t("screens.sessionFailedBody")} actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>} />;
+    return (
+      <MessageScreen
+        title={t("screens.sessionFailedTitle")}
+        body={t("screens.sessionFailedBody")}
+        actions={<Button onClick={() => void refresh()}>{t("common.retry")}</Button>}
+      />
+    );
   }
   return (
     <MessageScreen

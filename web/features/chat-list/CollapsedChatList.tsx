@@ -58,7 +58,13 @@ export function CollapsedChatList({ chats, selectedId, onSelect, onExpand }: Col
       })}
       {overflow > 0 && (
         <li className="chat-mini__item">
-          <button type="button" className="chat-mini__more" onClick={onExpand} aria-label={t("chatList.showMore", { count: overflow })} data-testid="chat-list-more">
+          <button
+            type="button"
+            className="chat-mini__more"
+            onClick={onExpand}
+            aria-label={t("chatList.showMore", { count: overflow })}
+            data-testid="chat-list-more"
+          >
             +{overflow}
           </button>
         </li>

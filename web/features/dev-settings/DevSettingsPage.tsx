@@ -29,7 +29,9 @@ function UserSearch({ selfId }: { selfId: string }) {
   const lang = useLang();
   const [query, setQuery] = useState("");
   const debounced = useDebouncedValue(query.trim(), 300);
-  const { data, error, isLoading, mutate } = useSWR<{ users: DevUser[] }>(["/api/dev/users", { query: debounced }] as const, silentFetcher, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<{ users: DevUser[] }>(["/api/dev/users", { query: debounced }] as const, silentFetcher, {
+    keepPreviousData: true,
+  });
   const [selected, setSelected] = useState<DevUser | null>(null);
   const users = data?.users ?? [];
 
@@ -43,7 +45,15 @@ function UserSearch({ selfId }: { selfId: string }) {
           <label className="field__label" htmlFor="dev-search">
             {t("dev.searchLabel")}
           </label>
-          <input id="dev-search" type="search" className="field__input" placeholder={t("dev.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="dev-user-search" />
+          <input
+            id="dev-search"
+            type="search"
+            className="field__input"
+            placeholder={t("dev.searchPlaceholder")}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="dev-user-search"
+          />
         </div>
         <LoadState loading={isLoading && !data} failed={Boolean(error) && !data} failedText={t("dev.loadFailed")} onRetry={() => void mutate()} />
         {data && users.length === 0 && <p className="muted">{t("dev.noUsers")}</p>}

@@ -70,7 +70,15 @@ export function MembershipEditor({ user, selfId, onSaved }: Props) {
           {t("dev.expiryLabel")}
         </label>
         <div className="row">
-          <input id="dev-expiry" type="date" className="field__input" value={day} onChange={(e) => setDay(e.target.value)} aria-describedby="dev-expiry-hint" data-testid="dev-expiry-input" />
+          <input
+            id="dev-expiry"
+            type="date"
+            className="field__input"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            aria-describedby="dev-expiry-hint"
+            data-testid="dev-expiry-input"
+          />
           <Button variant="ghost" size="sm" onClick={() => setDay("")} disabled={!day}>
             {t("dev.clearExpiry")}
           </Button>

@@ -45,7 +45,10 @@ export function AddMembersModal({ open, onOpenChange, chat, onInvite }: AddMembe
       external: toContacts(members?.externalFriends),
     };
   }, [data, unknown]);
-  const locked = useMemo(() => new Set([...groups.vires, ...groups.org, ...groups.external].filter((e) => e.member.isParticipant).map((e) => e.contact.id)), [groups]);
+  const locked = useMemo(
+    () => new Set([...groups.vires, ...groups.org, ...groups.external].filter((e) => e.member.isParticipant).map((e) => e.contact.id)),
+    [groups],
+  );
   const existingVires = groups.vires.filter((entry) => entry.member.isParticipant).length;
   const visible = (entries: { contact: Contact }[]) => entries.map((entry) => entry.contact).filter((contact) => matchesContact(contact, query));
   const sections = { vires: visible(groups.vires), org: visible(groups.org), external: visible(groups.external) };
@@ -153,7 +156,12 @@ export function AddMembersModal({ open, onOpenChange, chat, onInvite }: AddMembe
             {selected.map((contact) => (
               <li key={contact.id} className="picked__item">
                 <span className="picked__name">{contact.name}</span>
-                <button type="button" className="icon-btn" onClick={() => toggle(contact)} aria-label={t("groups.create.removeSelected", { name: contact.name })}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  onClick={() => toggle(contact)}
+                  aria-label={t("groups.create.removeSelected", { name: contact.name })}
+                >
                   <span aria-hidden>×</span>
                 </button>
               </li>

@@ -133,7 +133,12 @@ export function ChatHeader({ chat, connected }: ChatHeaderProps) {
       {membersOpen && <MembersPanel chat={chat} isOwner={isOwner} top={panelTop} onClose={closeMembers} />}
       {group && isOwner && (
         <>
-          <AddMembersModal open={addFor === chat.id} onOpenChange={(open) => setAddFor(open ? chat.id : null)} chat={chat} onInvite={() => setInviteFor(chat.id)} />
+          <AddMembersModal
+            open={addFor === chat.id}
+            onOpenChange={(open) => setAddFor(open ? chat.id : null)}
+            chat={chat}
+            onInvite={() => setInviteFor(chat.id)}
+          />
           <InviteGroupModal open={inviteFor === chat.id} onOpenChange={(open) => setInviteFor(open ? chat.id : null)} chatId={chat.id} />
         </>
       )}

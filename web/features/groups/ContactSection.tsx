@@ -49,17 +49,13 @@ export function ContactSection({ title, hint, contacts, testIdPrefix, emptyText,
                 data-blocked={blocked ? "true" : undefined}
                 title={blocked ? blockedHint : undefined}
               >
-                <input
-                  type="checkbox"
-                  className="contact-row__check"
-                  checked={checked}
-                  disabled={locked}
-                  onChange={() => onToggle(contact)}
-                />
+                <input type="checkbox" className="contact-row__check" checked={checked} disabled={locked} onChange={() => onToggle(contact)} />
                 <Avatar name={contact.name} image={contact.image} size={30} />
                 <span className="contact-row__text">
                   <span className="contact-row__name">{contact.name}</span>
-                  {(contact.email || contact.role) && <span className="contact-row__sub">{contact.type === "virtual_employee" ? contact.role : contact.email}</span>}
+                  {(contact.email || contact.role) && (
+                    <span className="contact-row__sub">{contact.type === "virtual_employee" ? contact.role : contact.email}</span>
+                  )}
                 </span>
                 <span className={`badge badge--${contact.kind}`}>{t(`groups.badges.${contact.kind}`)}</span>
                 {locked && <span className="sr-only">{t("groups.add.alreadyMember")}</span>}

@@ -118,7 +118,12 @@ export function CreateGroupModal({ open, onOpenChange, organizationName }: Creat
             <Button variant="ghost" onClick={() => close(false)} disabled={busy}>
               {t("common.cancel")}
             </Button>
-            <Button busy={busy} onClick={() => void submit()} title={name.trim() ? undefined : t("groups.create.nameTooltip")} data-testid="create-group-submit">
+            <Button
+              busy={busy}
+              onClick={() => void submit()}
+              title={name.trim() ? undefined : t("groups.create.nameTooltip")}
+              data-testid="create-group-submit"
+            >
               {busy ? t("groups.create.creating") : t("groups.create.submit", { count })}
             </Button>
           </>
@@ -187,7 +192,14 @@ export function CreateGroupModal({ open, onOpenChange, organizationName }: Creat
                     isChecked={(c) => selected.some((item) => item.id === c.id)}
                     onToggle={toggle}
                   />
-                  <ContactSection title={t("groups.sections.external")} contacts={[]} testIdPrefix="group-member-" emptyText={t("groups.sections.noExternal")} isChecked={() => false} onToggle={toggle} />
+                  <ContactSection
+                    title={t("groups.sections.external")}
+                    contacts={[]}
+                    testIdPrefix="group-member-"
+                    emptyText={t("groups.sections.noExternal")}
+                    isChecked={() => false}
+                    onToggle={toggle}
+                  />
                 </div>
               )}
             </div>

@@ -36,7 +36,12 @@ export function GroupInvitePage() {
       const chat = await api.get<ChatListItem>(chatKey(joined.chatId), undefined, { silent: true }).catch(() => null);
       // An invitee from outside the organization cannot switch to it; the chat still opens by id.
       const otherOrg = chat?.organizationId && chat.organizationId !== user.organizationId;
-      const switched = otherOrg && (await api.post("/api/user/update-organization", { organizationId: chat.organizationId }, { silent: true }).then(() => true, () => false));
+      const switched =
+        otherOrg &&
+        (await api.post("/api/user/update-organization", { organizationId: chat.organizationId }, { silent: true }).then(
+          () => true,
+          () => false,
+        ));
       if (switched) await mutate(() => true);
       else await revalidateChatList();
       toast.success(t("groups.invitePage.joined", { name: joined.chatName }));
@@ -48,7 +53,9 @@ export function GroupInvitePage() {
   return (
     <InviteLinkScreen
       status={status}
-      failure={!code || error ? { title: t("groups.invitePage.failedTitle"), body: error ?? t("groups.invitePage.invalid"), testId: "group-invite-error" } : null}
+      failure={
+        !code || error ? { title: t("groups.invitePage.failedTitle"), body: error ?? t("groups.invitePage.invalid"), testId: "group-invite-error" } : null
+      }
       pending={{ title: t("groups.invitePage.title"), detail: t("groups.invitePage.joining"), testId: "group-invite-pending" }}
     />
   );

@@ -101,7 +101,14 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
           <h3 id="invite-history-title" className="invite-history__title">
             {t("groups.invite.recent")}
           </h3>
-          <button type="button" className="icon-btn" onClick={() => void mutate()} disabled={isValidating} aria-label={t("groups.invite.refresh")} data-testid="invite-refresh">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => void mutate()}
+            disabled={isValidating}
+            aria-label={t("groups.invite.refresh")}
+            data-testid="invite-refresh"
+          >
             {isValidating ? <Spinner size={14} /> : <span aria-hidden>↻</span>}
           </button>
         </div>

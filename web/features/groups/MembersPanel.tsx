@@ -81,14 +81,7 @@ export function MembersPanel({ chat, isOwner, onClose, top = 0 }: MembersPanelPr
         : { title: t("groups.members.dissolveTitle"), body: t("groups.members.dissolveBody", { name: chat.name }), ok: t("groups.members.dissolve") };
 
   return (
-    <aside
-      className="members-panel"
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="members-panel-title"
-      data-testid="members-panel"
-      style={{ top }}
-    >
+    <aside className="members-panel" role="dialog" aria-modal="false" aria-labelledby="members-panel-title" data-testid="members-panel" style={{ top }}>
       <header className="members-panel__header">
         <h2 id="members-panel-title" className="members-panel__title">
           {t("groups.members.title", { count: members.length || chat.participants.length })}
@@ -122,7 +115,16 @@ export function MembersPanel({ chat, isOwner, onClose, top = 0 }: MembersPanelPr
           )}
         </footer>
       )}
-      <ConfirmDialog open={pending !== null} title={texts.title} body={texts.body} confirmText={texts.ok} workingText={t("groups.members.working")} busy={busy} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        title={texts.title}
+        body={texts.body}
+        confirmText={texts.ok}
+        workingText={t("groups.members.working")}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
     </aside>
   );
 }

@@ -41,7 +41,15 @@ export function displayName(name: string | null | undefined, username: string | 
 }
 
 export function vireContact(vire: VirtualEmployeeSummary, fallback: string): Contact {
-  return { id: vire.id, name: displayName(vire.name, null, fallback), email: null, image: vire.avatarUrl, role: vire.role, type: "virtual_employee", kind: "virtual" };
+  return {
+    id: vire.id,
+    name: displayName(vire.name, null, fallback),
+    email: null,
+    image: vire.avatarUrl,
+    role: vire.role,
+    type: "virtual_employee",
+    kind: "virtual",
+  };
 }
 
 export function userContact(user: OrganizationUser, fallback: string, kind: ContactKind = "organization"): Contact {

@@ -52,7 +52,13 @@ export function InviteDialog({ open, onOpenChange, organizationId, organizationN
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("invite.title", { name: organizationName })} description={t("invite.description")} testId="org-invite-dialog">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("invite.title", { name: organizationName })}
+      description={t("invite.description")}
+      testId="org-invite-dialog"
+    >
       <LoadState loading={isLoading} failed={Boolean(error) && !data} failedText={t("invite.loadFailed")} onRetry={() => void mutate()} />
       {data && (
         <div className="stack">
@@ -72,7 +78,14 @@ export function InviteDialog({ open, onOpenChange, organizationId, organizationN
               {t("invite.codeLabel")}
             </label>
             <div className="row">
-              <input id="invite-code" className="field__input field__input--code" readOnly value={data.inviteCode} onFocus={(e) => e.target.select()} data-testid="org-invite-code" />
+              <input
+                id="invite-code"
+                className="field__input field__input--code"
+                readOnly
+                value={data.inviteCode}
+                onFocus={(e) => e.target.select()}
+                data-testid="org-invite-code"
+              />
               <Button variant="secondary" onClick={() => void copy(data.inviteCode, t("invite.codeCopied"))} data-testid="org-invite-copy-code">
                 {t("invite.copyCode")}
               </Button>

@@ -36,7 +36,13 @@ export function OrgSwitcher({ user, collapsed = false }: { user: SessionUser; co
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="org-trigger" aria-label={triggerLabel} data-testid="org-switcher-trigger" disabled={switchingTo !== null} aria-busy={switchingTo !== null || undefined}>
+        <DropdownMenu.Trigger
+          className="org-trigger"
+          aria-label={triggerLabel}
+          data-testid="org-switcher-trigger"
+          disabled={switchingTo !== null}
+          aria-busy={switchingTo !== null || undefined}
+        >
           {switchingTo ? <Spinner size={28} /> : <Avatar name={currentName} shape="square" size={28} />}
           {!collapsed && (
             <>

@@ -45,7 +45,8 @@ export function BasicInfoTab({ draft, errors, onChange, onBlur }: BasicInfoTabPr
           />
         </div>
       </div>
-      <TextAreaField textareaClassName="vire-textarea"
+      <TextAreaField
+        textareaClassName="vire-textarea"
         label={t("vires.basic.description")}
         placeholder={t("vires.basic.descriptionPlaceholder")}
         value={draft.description}

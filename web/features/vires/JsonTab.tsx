@@ -14,7 +14,8 @@ interface JsonTabProps {
 export function JsonTab({ field, value, invalid, onChange }: JsonTabProps) {
   const { t } = useTranslation();
   return (
-    <TextAreaField textareaClassName="vire-textarea"
+    <TextAreaField
+      textareaClassName="vire-textarea"
       label={t(`vires.json.${field}`)}
       hint={t(`vires.json.${field}Hint`)}
       error={invalid ? t("vires.form.invalidJson") : null}
@@ -26,7 +27,13 @@ export function JsonTab({ field, value, invalid, onChange }: JsonTabProps) {
       onChange={(event) => onChange(event.target.value)}
       data-testid={`vire-${field}-input`}
       aside={
-        <Button size="sm" variant="ghost" disabled={!isValidJsonText(value)} onClick={() => onChange(formatJsonText(value))} data-testid={`vire-${field}-format`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!isValidJsonText(value)}
+          onClick={() => onChange(formatJsonText(value))}
+          data-testid={`vire-${field}-format`}
+        >
           {t("vires.json.format")}
         </Button>
       }

@@ -28,10 +28,24 @@ export function KnowledgeFileRow({ file, onPreview, onDelete }: KnowledgeFileRow
       <span className={`badge knowledge-status knowledge-status--${file.status}`} data-testid="knowledge-file-status">
         {t(`vires.knowledge.status.${file.status}`, { defaultValue: file.status })}
       </span>
-      <button type="button" className="icon-btn" onClick={onPreview} aria-label={t("vires.knowledge.preview", { name: file.name })} title={t("vires.knowledge.preview", { name: file.name })} data-testid="knowledge-file-preview">
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={onPreview}
+        aria-label={t("vires.knowledge.preview", { name: file.name })}
+        title={t("vires.knowledge.preview", { name: file.name })}
+        data-testid="knowledge-file-preview"
+      >
         <EyeIcon />
       </button>
-      <button type="button" className="icon-btn" onClick={onDelete} aria-label={t("vires.knowledge.delete", { name: file.name })} title={t("vires.knowledge.delete", { name: file.name })} data-testid="knowledge-file-delete">
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={onDelete}
+        aria-label={t("vires.knowledge.delete", { name: file.name })}
+        title={t("vires.knowledge.delete", { name: file.name })}
+        data-testid="knowledge-file-delete"
+      >
         <TrashIcon />
       </button>
     </li>

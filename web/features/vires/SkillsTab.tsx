@@ -38,7 +38,12 @@ export function SkillsTab({ draft, onChange }: SkillsTabProps) {
     setRecommending(true);
     setNote(null);
     try {
-      const answer = await vireApi.recommendSkills({ name: draft.name.trim(), role: draft.role.trim(), description: draft.description.trim(), existingSkills: skills });
+      const answer = await vireApi.recommendSkills({
+        name: draft.name.trim(),
+        role: draft.role.trim(),
+        description: draft.description.trim(),
+        existingSkills: skills,
+      });
       const merged = mergeRecommendedSkills(skills, answer.skills ?? []);
       if (merged.added.length > 0) onChange(merged.skills);
       setFallback(Boolean(answer.fallback));
@@ -52,12 +57,14 @@ export function SkillsTab({ draft, onChange }: SkillsTabProps) {
     }
   };
 
-  const refusalText = refusal && {
-    duplicate: t("vires.skills.duplicate"),
-    tooLong: t("vires.skills.tooLong", { max: SKILL_MAX_CHARS }),
-    tooMany: t("vires.skills.tooMany", { max: SKILLS_MAX }),
-    empty: "",
-  }[refusal];
+  const refusalText =
+    refusal &&
+    {
+      duplicate: t("vires.skills.duplicate"),
+      tooLong: t("vires.skills.tooLong", { max: SKILL_MAX_CHARS }),
+      tooMany: t("vires.skills.tooMany", { max: SKILLS_MAX }),
+      empty: "",
+    }[refusal];
   const noBasics = !draft.name.trim() && !draft.role.trim();
 
   return (
@@ -69,7 +76,12 @@ export function SkillsTab({ draft, onChange }: SkillsTabProps) {
           {skills.map((skill) => (
             <li key={skill} className="skill-chip" title={skill} data-testid="vire-skill">
               <span className="skill-chip__text">{truncateSkill(skill)}</span>
-              <button type="button" className="skill-chip__remove" onClick={() => onChange(removeSkill(skills, skill))} aria-label={t("vires.skills.remove", { skill })}>
+              <button
+                type="button"
+                className="skill-chip__remove"
+                onClick={() => onChange(removeSkill(skills, skill))}
+                aria-label={t("vires.skills.remove", { skill })}
+              >
                 <span aria-hidden>×</span>
               </button>
             </li>

@@ -43,7 +43,13 @@ export function UploadRow({ item, onRetry, onCancel }: UploadRowProps) {
           {t("vires.knowledge.retry")}
         </Button>
       )}
-      <Button size="sm" variant="ghost" onClick={onCancel} aria-label={t("vires.knowledge.cancelUpload", { name: item.file.name })} data-testid="knowledge-upload-cancel">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onCancel}
+        aria-label={t("vires.knowledge.cancelUpload", { name: item.file.name })}
+        data-testid="knowledge-upload-cancel"
+      >
         {t("vires.knowledge.cancel")}
       </Button>
     </li>

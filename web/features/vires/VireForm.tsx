@@ -37,7 +37,8 @@ export function VireForm({ initial, onBack, onSaved, onPlanLimit }: VireFormProp
       </div>
     ),
     rolePrompt: (
-      <TextAreaField textareaClassName="vire-textarea"
+      <TextAreaField
+        textareaClassName="vire-textarea"
         label={t("vires.rolePrompt.label")}
         placeholder={t("vires.rolePrompt.placeholder")}
         value={draft.rolePrompt}
@@ -74,7 +75,15 @@ export function VireForm({ initial, onBack, onSaved, onPlanLimit }: VireFormProp
       <VireTabs value={form.tab} onChange={form.setTab} invalid={form.invalidTabs} />
       <div className="vire-form__panels">
         {VIRE_TABS.map((tab) => (
-          <div key={tab} id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} hidden={tab !== form.tab} className="vire-form__panel" data-testid={`vire-panel-${tab}`}>
+          <div
+            key={tab}
+            id={panelId(tab)}
+            role="tabpanel"
+            aria-labelledby={tabId(tab)}
+            hidden={tab !== form.tab}
+            className="vire-form__panel"
+            data-testid={`vire-panel-${tab}`}
+          >
             {panels[tab]}
           </div>
         ))}

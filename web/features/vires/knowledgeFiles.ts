@@ -41,7 +41,9 @@ export function knowledgeMimeType(file: FileLike): string {
 /** The generated storage name the upload call takes (spec 01 §7): unique, keeps the extension. */
 export function generatedFileName(file: FileLike, now = Date.now(), random = Math.random()): string {
   const extension = fileExtension(file.name);
-  const suffix = Math.floor(random * 36 ** 6).toString(36).padStart(6, "0");
+  const suffix = Math.floor(random * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0");
   return `knowledge_${now}_${suffix}${extension ? `.${extension}` : ""}`;
 }
 

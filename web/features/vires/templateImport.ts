@@ -17,7 +17,9 @@ export function summarizeImport(outcomes: ImportOutcome[]): { imported: number; 
 
 /** The selected templates in the order the groups show them. */
 export function selectedTemplates(groups: VireTemplateGroup[], selected: ReadonlySet<string>): VireTemplate[] {
-  return groups.flatMap((group) => group.templates).filter((template, index, all) => selected.has(template.id) && all.findIndex((t) => t.id === template.id) === index);
+  return groups
+    .flatMap((group) => group.templates)
+    .filter((template, index, all) => selected.has(template.id) && all.findIndex((t) => t.id === template.id) === index);
 }
 
 export function toggleSelection(selected: ReadonlySet<string>, id: string): Set<string> {

@@ -34,9 +34,7 @@ export function useVireForm({ initial, onSaved, onPlanLimit }: UseVireFormOption
     name: touched.name ? errors.name : undefined,
     role: touched.role ? errors.role : undefined,
   };
-  const invalidTabs = new Set<VireTab>(
-    (Object.keys(shownErrors) as (keyof DraftErrors)[]).filter((key) => shownErrors[key]).map((key) => TAB_OF[key]),
-  );
+  const invalidTabs = new Set<VireTab>((Object.keys(shownErrors) as (keyof DraftErrors)[]).filter((key) => shownErrors[key]).map((key) => TAB_OF[key]));
 
   const update = (patch: Partial<VireDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const touch = (field: "name" | "role") => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));

@@ -18,7 +18,18 @@ export const JSON_FIELDS = ["workflow", "memory", "knowledge"] as const;
 export type JsonField = (typeof JSON_FIELDS)[number];
 
 export function emptyDraft(): VireDraft {
-  return { name: "", role: "", description: "", avatarUrl: "", skills: [], workflow: "{}", memory: "{}", knowledge: "{}", rolePrompt: "", agentType: DEFAULT_AGENT_TYPE };
+  return {
+    name: "",
+    role: "",
+    description: "",
+    avatarUrl: "",
+    skills: [],
+    workflow: "{}",
+    memory: "{}",
+    knowledge: "{}",
+    rolePrompt: "",
+    agentType: DEFAULT_AGENT_TYPE,
+  };
 }
 
 function knownAgentType(value: unknown): AgentType {

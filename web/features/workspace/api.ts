@@ -97,6 +97,5 @@ export const workspaceApi = {
   gitlabRepositories: (serverUrl: string, auth: string, authType: string) =>
     api.post<GitlabReposAnswer>("/api/gitlab-proxy/repositories", { serverUrl, auth, authType }, quiet),
   githubStatus: () => api.get<GithubStatusAnswer>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
-  githubRepositories: (search: string | null) =>
-    api.get<GithubReposAnswer>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
+  githubRepositories: (search: string | null) => api.get<GithubReposAnswer>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
 };

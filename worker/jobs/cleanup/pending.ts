@@ -31,7 +31,11 @@ async function claim(db: D1Database, kind: string, budget: Budget, wanted: numbe
 
 async function putBack(db: D1Database, kind: string, items: Pending[]): Promise<void> {
   if (!items.length) return;
-  await db.batch(items.map((p) => db.prepare("INSERT OR IGNORE INTO cleanup_pending (kind, ref, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(kind, p.ref, p.owner_id, p.created_at)));
+  await db.batch(
+    items.map((p) =>
+      db.prepare("INSERT OR IGNORE INTO cleanup_pending (kind, ref, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(kind, p.ref, p.owner_id, p.created_at),
+    ),
+  );
 }
 
 /**
@@ -40,7 +44,12 @@ async function putBack(db: D1Database, kind: string, items: Pending[]): Promise<
  */
 export async function removeKnowledgeFiles(env: Env, budget: Budget): Promise<number> {
   const items = await claim(env.DB, "knowledge_file", budget, 100);
-  const referenced = await existing(env.DB, "knowledge_file", "upload_key", items.map((p) => p.ref));
+  const referenced = await existing(
+    env.DB,
+    "knowledge_file",
+    "upload_key",
+    items.map((p) => p.ref),
+  );
   const gone = items.filter((p) => !referenced.has(p.ref));
   try {
     const heads = await Promise.all(gone.map((p) => env.FILES.head(p.ref)));
@@ -83,7 +92,12 @@ export async function removeWorkspaces(env: Env, budget: Budget): Promise<number
   if (!env.SANDBOX_URL || !env.SANDBOX_SECRET) return 0;
   const items = await claim(env.DB, "workspace", budget, 20);
   // Project ids are never reused; the check only guards against a record made by mistake.
-  const live = await existing(env.DB, "coding_project", "id", items.map((p) => p.ref));
+  const live = await existing(
+    env.DB,
+    "coding_project",
+    "id",
+    items.map((p) => p.ref),
+  );
   const retry: Pending[] = [];
   let removed = 0;
   for (const p of items) {

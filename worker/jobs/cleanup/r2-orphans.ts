@@ -12,10 +12,12 @@ export const UPLOAD_GRACE_MS = 86_400_000;
  */
 export function sweepAttachments(env: Env, budget: Budget): Promise<number> {
   return sweepPrefix(env, "chats/", budget, async (objects) => {
-    const chatOf = new Map(objects.flatMap((o) => {
-      const m = /^chats\/([^/]+)\/[^/]+$/.exec(o.key);
-      return m ? [[o.key, m[1]!] as const] : [];
-    }));
+    const chatOf = new Map(
+      objects.flatMap((o) => {
+        const m = /^chats\/([^/]+)\/[^/]+$/.exec(o.key);
+        return m ? [[o.key, m[1]!] as const] : [];
+      }),
+    );
     const live = await existing(env.DB, "chat", "id", [...chatOf.values()]);
     return [...chatOf].filter(([, chatId]) => !live.has(chatId)).map(([key]) => key);
   });
@@ -28,7 +30,9 @@ export function sweepAttachments(env: Env, budget: Budget): Promise<number> {
  */
 export function sweepUploads(env: Env, budget: Budget, now: number): Promise<number> {
   return sweepPrefix(env, "uploads/", budget, async (objects) => {
-    const old = objects.filter((o) => /^uploads\/[^/]+\/upload_[a-f0-9]{32}\/[^/]+$/.test(o.key) && o.uploaded.getTime() < now - UPLOAD_GRACE_MS).map((o) => o.key);
+    const old = objects
+      .filter((o) => /^uploads\/[^/]+\/upload_[a-f0-9]{32}\/[^/]+$/.test(o.key) && o.uploaded.getTime() < now - UPLOAD_GRACE_MS)
+      .map((o) => o.key);
     const attached = await existing(env.DB, "knowledge_file", "upload_key", old);
     return old.filter((key) => !attached.has(key));
   });

@@ -54,6 +54,9 @@ export async function sweepPrefix(env: Env, prefix: string, budget: Budget, orph
 /** The values of `column` in `table` that are among `values` (one JSON argument, any count). */
 export async function existing(db: D1Database, table: string, column: string, values: string[]): Promise<Set<string>> {
   if (!values.length) return new Set();
-  const { results } = await db.prepare(`SELECT ${column} AS v FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`).bind(JSON.stringify([...new Set(values)])).all<{ v: string }>();
+  const { results } = await db
+    .prepare(`SELECT ${column} AS v FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify([...new Set(values)]))
+    .all<{ v: string }>();
   return new Set(results.map((r) => r.v));
 }

@@ -1,4 +1,13 @@
-import { AGENT_TEXTS, DEFAULT_MODEL, STREAM_AGENT, STREAM_ASK, agentRoomOf, type ChatMessageFrame, type ClientFrame, type ServerFrame } from "../../../contract";
+import {
+  AGENT_TEXTS,
+  DEFAULT_MODEL,
+  STREAM_AGENT,
+  STREAM_ASK,
+  agentRoomOf,
+  type ChatMessageFrame,
+  type ClientFrame,
+  type ServerFrame,
+} from "../../../contract";
 import type { AgentRuns, RunConfig } from "./agent-runs";
 import { Control, canDriveAgent, driveRefusal, type ControlIo } from "./control";
 import type { RoomMember } from "./types";
@@ -51,7 +60,9 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
     }
     case "request_presenter": {
       const result = control.request(sender, frame.message);
-      return ctx.reply(result.ok ? { type: "request_success", requestId: result.requestId, message: AGENT_TEXTS.requestSent } : { type: "request_error", error: result.error });
+      return ctx.reply(
+        result.ok ? { type: "request_success", requestId: result.requestId, message: AGENT_TEXTS.requestSent } : { type: "request_error", error: result.error },
+      );
     }
     case "handle_presenter_request": {
       const result = control.decide(sender, frame.requestId, frame.decision);
@@ -60,7 +71,11 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
     }
     case "set_controller": {
       const result = control.assign(sender, ctx.store.member(frame.presenter), frame.action);
-      return ctx.reply(result.ok ? { type: "assign_success", message: frame.action === "approve" ? "Control granted" : "Control revoked" } : { type: "assign_error", error: result.error });
+      return ctx.reply(
+        result.ok
+          ? { type: "assign_success", message: frame.action === "approve" ? "Control granted" : "Control revoked" }
+          : { type: "assign_error", error: result.error },
+      );
     }
     case "transfer_presenter": {
       const result = control.transfer(sender, ctx.store.member(frame.targetPresenter));

@@ -31,7 +31,11 @@ export function regenerateReply(room: AgentRequestRoom, viewerId: string, replyI
 }
 
 /** The controller hands the discussion to the agent: one merged request, answered like any other. */
-export async function forwardDiscussion(room: AgentRequestRoom, viewerId: string, messageIds: string[] | null): Promise<AgentRequestResult<{ messageId: string }>> {
+export async function forwardDiscussion(
+  room: AgentRequestRoom,
+  viewerId: string,
+  messageIds: string[] | null,
+): Promise<AgentRequestResult<{ messageId: string }>> {
   const { store, runs } = room.context;
   const member = store.member(viewerId);
   const vire = vireOf(room.context);

@@ -1,4 +1,14 @@
-import { AGENT_TEXTS, STREAM_ASK, agentRoomOf, type AgentRunInfo, type ChatStream, type ExecutionMode, type KnowledgeHit, type ServerFrame, type StatusUpdateContent } from "../../../contract";
+import {
+  AGENT_TEXTS,
+  STREAM_ASK,
+  agentRoomOf,
+  type AgentRunInfo,
+  type ChatStream,
+  type ExecutionMode,
+  type KnowledgeHit,
+  type ServerFrame,
+  type StatusUpdateContent,
+} from "../../../contract";
 import { answer } from "../../agents/answer";
 import { loadAgentProfile } from "../../agents/profile";
 import type { TranscriptEntry } from "../../agents/prompt";

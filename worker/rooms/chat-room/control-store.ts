@@ -63,14 +63,24 @@ export class ControlStore {
   }
 
   pendingFrom(requester: string, action: PresenterAction): RequestRow | null {
-    return this.sql.exec<RequestRow>("SELECT * FROM presenter_requests WHERE status = 'pending' AND requester = ? AND action = ?", requester, action).toArray()[0] ?? null;
+    return (
+      this.sql.exec<RequestRow>("SELECT * FROM presenter_requests WHERE status = 'pending' AND requester = ? AND action = ?", requester, action).toArray()[0] ??
+      null
+    );
   }
 
   insert(r: Omit<RequestRow, "status" | "card_id">): RequestRow {
     return this.sql
       .exec<RequestRow>(
         "INSERT INTO presenter_requests (request_id, requester, requester_name, action, target, target_name, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-        r.request_id, r.requester, r.requester_name, r.action, r.target, r.target_name, r.message, r.created_at,
+        r.request_id,
+        r.requester,
+        r.requester_name,
+        r.action,
+        r.target,
+        r.target_name,
+        r.message,
+        r.created_at,
       )
       .one();
   }
@@ -93,7 +103,10 @@ export class ControlStore {
   statuses(ids: string[]): Map<string, RequestOutcome> {
     if (ids.length === 0) return new Map();
     const rows = this.sql
-      .exec<{ request_id: string; status: RequestOutcome }>(`SELECT request_id, status FROM presenter_requests WHERE request_id ${IN_JSON_LIST}`, JSON.stringify(ids))
+      .exec<{ request_id: string; status: RequestOutcome }>(
+        `SELECT request_id, status FROM presenter_requests WHERE request_id ${IN_JSON_LIST}`,
+        JSON.stringify(ids),
+      )
       .toArray();
     return new Map(rows.map((r) => [r.request_id, r.status]));
   }

@@ -1,4 +1,12 @@
-import { AGENT_TEXTS, STREAM_AGENT, type ControlState, type InboxFrame, type PermissionRequestContent, type PresenterAction, type ServerFrame } from "../../../contract";
+import {
+  AGENT_TEXTS,
+  STREAM_AGENT,
+  type ControlState,
+  type InboxFrame,
+  type PermissionRequestContent,
+  type PresenterAction,
+  type ServerFrame,
+} from "../../../contract";
 import { toChatMessage } from "./mapping";
 import { ControlStore, toPresenterRequest, type RequestRow } from "./control-store";
 import type { MessageRow, RoomStore } from "./store";
@@ -158,7 +166,12 @@ export class Control {
 
   private closeCard(req: RequestRow, actionType: "approve" | "reject" | "ignore", operatorName: string): void {
     if (!req.card_id) return;
-    const record = { actionType, actionLabel: DECISION_LABEL[actionType], operatorName: actionType === "ignore" ? "System" : operatorName, timestamp: new Date().toISOString() };
+    const record = {
+      actionType,
+      actionLabel: DECISION_LABEL[actionType],
+      operatorName: actionType === "ignore" ? "System" : operatorName,
+      timestamp: new Date().toISOString(),
+    };
     const row = this.io.store.saveContent(req.card_id, JSON.stringify(this.cardContent(req, record)), false);
     if (row) this.io.broadcast({ type: "message_updated", message: toChatMessage(this.io.chatId(), row) }, this.io.ownerId());
   }
@@ -166,7 +179,15 @@ export class Control {
   private cardContent(req: RequestRow, record: PermissionRequestContent["actionRecord"]): PermissionRequestContent {
     const chatId = this.io.chatId();
     const isTransfer = req.action === "transfer_presenter";
-    const base = { requestId: req.request_id, chatId, requester: req.requester, requesterName: req.requester_name, action: req.action, targetPresenter: req.target, targetPresenterName: req.target_name };
+    const base = {
+      requestId: req.request_id,
+      chatId,
+      requester: req.requester,
+      requesterName: req.requester_name,
+      action: req.action,
+      targetPresenter: req.target,
+      targetPresenterName: req.target_name,
+    };
     const endpoint = `/api/presenter-requests/${req.request_id}`;
     return {
       type: "presenter_request",

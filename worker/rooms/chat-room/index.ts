@@ -1,5 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
-import { CLOSE_DISSOLVED, MESSAGE_PAGE_SIZE, PING_TEXT, PONG_TEXT, encodeFrame, type AgentRunStatus, type ChatMessage, type LikeState, type MessagesPage, type PresenterRequest, type ReactionSummary, type RequestOutcome, type ServerFrame } from "../../../contract";
+import {
+  CLOSE_DISSOLVED,
+  MESSAGE_PAGE_SIZE,
+  PING_TEXT,
+  PONG_TEXT,
+  encodeFrame,
+  type AgentRunStatus,
+  type ChatMessage,
+  type LikeState,
+  type MessagesPage,
+  type PresenterRequest,
+  type ReactionSummary,
+  type RequestOutcome,
+  type ServerFrame,
+} from "../../../contract";
 import { AgentRuns } from "./agent-runs";
 import type { AgentFrameContext } from "./agent-frames";
 import { FRAME_FAILED, handleClientFrame, type FrameRoom } from "./client-frames";
@@ -132,7 +146,11 @@ export class ChatRoom extends DurableObject<Env> {
     return toChatMessage(this.chatId, row);
   }
 
-  async toggleReaction(viewer: { id: string; name: string }, messageId: string, emoji: string): Promise<{ outcome: string; reactions: ReactionSummary[] } | null> {
+  async toggleReaction(
+    viewer: { id: string; name: string },
+    messageId: string,
+    emoji: string,
+  ): Promise<{ outcome: string; reactions: ReactionSummary[] } | null> {
     return toggleReaction(this.ratingRoom(), viewer, messageId, emoji);
   }
 

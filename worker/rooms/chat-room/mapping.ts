@@ -37,7 +37,9 @@ export function toChatMessage(
     virtualSender: isAi && row.sender_id ? { id: row.sender_id, name: row.sender_name, avatarUrl: row.sender_image } : null,
     attachments: parseAttachments(row.attachments),
     replyToMessageId: row.reply_to_id,
-    replyToMessage: extras.reply ? { id: extras.reply.id, content: extras.reply.content.slice(0, REPLY_PREVIEW_CHARS), senderName: extras.reply.sender_name } : null,
+    replyToMessage: extras.reply
+      ? { id: extras.reply.id, content: extras.reply.content.slice(0, REPLY_PREVIEW_CHARS), senderName: extras.reply.sender_name }
+      : null,
     reactions: extras.reactions ?? [],
     likes: { likes: likes.likes, dislikes: likes.dislikes, userLiked: likes.mine === 1, userDisliked: likes.mine === -1 },
     isStreamingMessage: row.message_type === "ai_response",

@@ -13,7 +13,12 @@ function audienceOf(store: RoomStore, messageId: string): string | undefined {
 }
 
 /** Adds or removes the viewer's emoji on a message they can see (null: no such message for them). */
-export function toggleReaction(room: RatingRoom, viewer: { id: string; name: string }, messageId: string, emoji: string): { outcome: string; reactions: ReactionSummary[] } | null {
+export function toggleReaction(
+  room: RatingRoom,
+  viewer: { id: string; name: string },
+  messageId: string,
+  emoji: string,
+): { outcome: string; reactions: ReactionSummary[] } | null {
   if (room.store.byIds([messageId], viewer.id).length === 0) return null;
   const outcome = room.store.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
   const reactions = room.store.reactions([messageId]).get(messageId) ?? [];

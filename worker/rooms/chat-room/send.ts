@@ -3,10 +3,7 @@ import { STREAM_ASK, STREAM_DISCUSS, isChatAttachmentUrl } from "../../../contra
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
 
-export type SendOutcome =
-  | { kind: "stored"; row: MessageRow }
-  | { kind: "duplicate"; row: MessageRow }
-  | { kind: "refused"; error: string };
+export type SendOutcome = { kind: "stored"; row: MessageRow } | { kind: "duplicate"; row: MessageRow } | { kind: "refused"; error: string };
 
 export const ONLY_REQUESTS = "Only requests to the agent can be sent in this stream";
 export const ONLY_CHAT = "Only chat messages can be sent in the discussion stream";

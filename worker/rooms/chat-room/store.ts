@@ -95,7 +95,12 @@ export class RoomStore {
 
   private createSchema(): void {
     this.sql.exec(SCHEMA);
-    const have = new Set(this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('messages')").toArray().map((c) => c.name));
+    const have = new Set(
+      this.sql
+        .exec<{ name: string }>("SELECT name FROM pragma_table_info('messages')")
+        .toArray()
+        .map((c) => c.name),
+    );
     for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
   }
 
@@ -159,8 +164,20 @@ export class RoomStore {
       .exec<MessageRow>(
         `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at, streaming, mirrored)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        m.id, m.chatType, m.visibleTo, m.sender.id, m.sender.name, m.sender.image, m.sender.type, m.messageType, m.content, m.attachments, m.replyToId, m.createdAt,
-        m.streaming ? 1 : 0, m.streaming || m.keepOutOfMirror ? 1 : 0,
+        m.id,
+        m.chatType,
+        m.visibleTo,
+        m.sender.id,
+        m.sender.name,
+        m.sender.image,
+        m.sender.type,
+        m.messageType,
+        m.content,
+        m.attachments,
+        m.replyToId,
+        m.createdAt,
+        m.streaming ? 1 : 0,
+        m.streaming || m.keepOutOfMirror ? 1 : 0,
       )
       .one();
   }
@@ -180,7 +197,9 @@ export class RoomStore {
 
   /** A stream's messages after a seq, oldest first. */
   streamAfter(viewerId: string, chatType: ChatStream, afterSeq: number, limit: number): MessageRow[] {
-    return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq > ? ORDER BY seq LIMIT ?`, viewerId, chatType, afterSeq, limit).toArray();
+    return this.sql
+      .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq > ? ORDER BY seq LIMIT ?`, viewerId, chatType, afterSeq, limit)
+      .toArray();
   }
 
   /** The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads. */
@@ -197,7 +216,13 @@ export class RoomStore {
       chatType === undefined
         ? this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, before, limit + 1).toArray()
         : this.sql
-            .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, chatType, before, limit + 1)
+            .exec<MessageRow>(
+              `SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+              viewerId,
+              chatType,
+              before,
+              limit + 1,
+            )
             .toArray();
     const hasMore = rows.length > limit;
     return { rows: rows.slice(0, limit).reverse(), hasMore };
@@ -224,7 +249,11 @@ export class RoomStore {
     }
     this.sql.exec(
       "INSERT INTO reactions (message_id, user_id, user_name, emoji, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET emoji = excluded.emoji, user_name = excluded.user_name, created_at = excluded.created_at",
-      messageId, userId, userName, emoji, now,
+      messageId,
+      userId,
+      userName,
+      emoji,
+      now,
     );
     return current ? "replaced" : "added";
   }
@@ -261,7 +290,11 @@ export class RoomStore {
     }
     this.sql.exec(
       "INSERT INTO likes (message_id, user_id, value, reason, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET value = excluded.value, reason = excluded.reason, detail = excluded.detail",
-      messageId, userId, value, reason, detail,
+      messageId,
+      userId,
+      value,
+      reason,
+      detail,
     );
   }
 
@@ -272,7 +305,8 @@ export class RoomStore {
       .exec<{ message_id: string; likes: number; dislikes: number; mine: number }>(
         `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, SUM(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
          FROM likes WHERE message_id ${IN_JSON_LIST} GROUP BY message_id`,
-        viewerId, JSON.stringify(messageIds),
+        viewerId,
+        JSON.stringify(messageIds),
       )
       .toArray();
     for (const r of rows) out.set(r.message_id, { likes: r.likes, dislikes: r.dislikes, mine: r.mine });

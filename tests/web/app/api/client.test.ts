@@ -27,7 +27,10 @@ afterEach(() => {
 
 describe("request", () => {
   it("resolves with the envelope's data on code 200", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => ok({ organizationId: "org_1" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => ok({ organizationId: "org_1" })),
+    );
     await expect(request("/api/user/current-organization")).resolves.toEqual({ organizationId: "org_1" });
     expect(toast.error).not.toHaveBeenCalled();
   });
@@ -88,7 +91,10 @@ describe("request", () => {
   });
 
   it("treats method, params and body as part of what makes requests identical", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => ok("done")));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => ok("done")),
+    );
     const results = await Promise.all([
       api.get("/api/dev/users", { query: "a" }),
       api.get("/api/dev/users", { query: "b" }),
@@ -113,7 +119,10 @@ describe("request", () => {
     it("posts logout to the parent window and goes to /home, without a toast", async () => {
       const { parent, location } = stubWindow("/membership");
       vi.stubGlobal("localStorage", memoryStorage({ bearer_token: "stale" }));
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)),
+      );
 
       const error = (await request("/api/usage").catch((e: unknown) => e)) as ApiError;
       expect(error.kind).toBe("unauthorized");
@@ -127,7 +136,10 @@ describe("request", () => {
 
     it("logs out once when several calls fail together", async () => {
       const { parent, location } = stubWindow("/usage");
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)),
+      );
       await Promise.all([request("/api/a"), request("/api/b"), request("/api/c")].map((p) => p.catch(() => {})));
       expect(parent.postMessage).toHaveBeenCalledTimes(1);
       expect(location.assign).toHaveBeenCalledTimes(1);
@@ -135,7 +147,10 @@ describe("request", () => {
 
     it("keeps the language prefix of the current page", async () => {
       const { location } = stubWindow("/zh/usage");
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Unauthorized" }, 401)),
+      );
       await request("/api/usage").catch(() => {});
       expect(location.assign).toHaveBeenCalledWith("/zh/home");
     });
@@ -145,7 +160,10 @@ describe("request", () => {
       const navigate = vi.fn();
       const onSessionEnded = vi.fn();
       configureClient({ navigate, onSessionEnded });
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Session expired" })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 401, data: null, message: "Session expired" })),
+      );
 
       await expect(request("/api/user-dev-func")).rejects.toMatchObject({ kind: "unauthorized" });
       expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "http://localhost");
@@ -157,44 +175,68 @@ describe("request", () => {
 
   describe("errors", () => {
     it("toasts the server message of a business code", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 10001, data: null, message: "Quota exceeded" })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 10001, data: null, message: "Quota exceeded" })),
+      );
       await expect(request("/api/x")).rejects.toMatchObject({ message: "Quota exceeded", code: 10001, kind: "business" });
       expect(toast.error).toHaveBeenCalledWith("Quota exceeded", expect.anything());
     });
 
     it("toasts the message of an HTTP error envelope", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 404, data: null, message: "Invalid invite code" }, 404)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 404, data: null, message: "Invalid invite code" }, 404)),
+      );
       await expect(api.post("/api/organizations/join", { inviteCode: "NOPE" })).rejects.toMatchObject({ status: 404, message: "Invalid invite code" });
       expect(toast.error).toHaveBeenCalledWith("Invalid invite code", expect.anything());
     });
 
     it.each([10834, 10835])("keeps code %i silent", async (code) => {
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code, data: null, message: "File limit reached" })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code, data: null, message: "File limit reached" })),
+      );
       await expect(request("/api/files")).rejects.toMatchObject({ code });
       expect(toast.error).not.toHaveBeenCalled();
     });
 
     it("does not toast when the caller shows the error itself", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 403, data: null, message: "Forbidden" }, 403)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 403, data: null, message: "Forbidden" }, 403)),
+      );
       await expect(request("/api/x", { silent: true })).rejects.toMatchObject({ message: "Forbidden" });
       expect(toast.error).not.toHaveBeenCalled();
     });
 
     it("rejects a network failure with an empty message and no toast", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+      );
       await expect(request("/api/x")).rejects.toMatchObject({ kind: "network", message: "" });
       expect(toast.error).not.toHaveBeenCalled();
     });
 
     it("falls back to 'Network anomaly', or the server-fault text for a 5xx without a body", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 400 })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => new Response("", { status: 400 })),
+      );
       await expect(request("/api/a")).rejects.toMatchObject({ message: "Network anomaly" });
-      vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>oops</html>", { status: 502 })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => new Response("<html>oops</html>", { status: 502 })),
+      );
       await expect(request("/api/b")).rejects.toMatchObject({ message: "Internal Server Error - Please check the server logs" });
     });
 
     it("uses msg or error when the body has no message", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ code: 500, msg: "Database is down" }, 500)));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ code: 500, msg: "Database is down" }, 500)),
+      );
       await expect(request("/api/a")).rejects.toMatchObject({ message: "Database is down" });
     });
   });
@@ -202,14 +244,23 @@ describe("request", () => {
 
 describe("fetchJson (same-origin helper)", () => {
   it("returns the parsed body", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ success: true })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ success: true })),
+    );
     await expect(fetchJson("/api/thing")).resolves.toEqual({ success: true });
   });
 
   it("throws the server's error text, else 'HTTP {status}'", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ error: "Project not found" }, 404)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ error: "Project not found" }, 404)),
+    );
     await expect(fetchJson("/api/thing")).rejects.toThrow("Project not found");
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 503 })),
+    );
     await expect(fetchJson("/api/thing")).rejects.toThrow("HTTP 503");
   });
 

@@ -16,7 +16,11 @@ describe("inbox socket address", () => {
 
 describe("inbox frames", () => {
   it("accepts the known frames", () => {
-    expect(readInboxFrame(JSON.stringify({ type: "group_remove", chatId: "c1", reason: "left" }))).toEqual({ type: "group_remove", chatId: "c1", reason: "left" });
+    expect(readInboxFrame(JSON.stringify({ type: "group_remove", chatId: "c1", reason: "left" }))).toEqual({
+      type: "group_remove",
+      chatId: "c1",
+      reason: "left",
+    });
     expect(readInboxFrame(JSON.stringify({ type: "refresh_organizations" }))).toEqual({ type: "refresh_organizations" });
   });
 

@@ -46,7 +46,11 @@ describe("a control request reaching the owner through the inbox", () => {
 
   it("names the target of a transfer, in Chinese too", async () => {
     await i18n.changeLanguage("zh");
-    receive({ type: "presenter_request", request: { ...request, requestId: "req_2", action: "transfer_presenter", targetPresenter: "u_cat", targetPresenterName: "Cat" }, chatName: "发布" });
+    receive({
+      type: "presenter_request",
+      request: { ...request, requestId: "req_2", action: "transfer_presenter", targetPresenter: "u_cat", targetPresenterName: "Cat" },
+      chatName: "发布",
+    });
     expect(toastsShown()).toContain("Bob 希望在 发布 中将智能体控制权转交给 Cat");
   });
 

@@ -16,7 +16,9 @@ const unread = (total: number, agent = 0, human = total - agent) => ({ total, ag
 describe("agent and human chats", () => {
   it("counts a chat as an agent chat when a virtual employee takes part", () => {
     expect(isAgentChat(agentChat("a"))).toBe(true);
-    expect(isAgentChat(chat("p", { type: "private_virtual", is_group: false, chatType: "virtual_employee", participants: [person("me"), vire("v")] }))).toBe(true);
+    expect(isAgentChat(chat("p", { type: "private_virtual", is_group: false, chatType: "virtual_employee", participants: [person("me"), vire("v")] }))).toBe(
+      true,
+    );
     // Even when the summary flags are missing, the participants tell.
     expect(isAgentChat(chat("g", { participants: [person("me"), vire("v")] }))).toBe(true);
   });

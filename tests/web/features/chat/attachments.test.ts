@@ -10,7 +10,10 @@ const SUPPORTED = "jpg, png, gif, webp, svg, mp4, webm, avi, mov, pdf, txt, md, 
 describe("attachment validation (spec 02 §5)", () => {
   it("accepts the supported types, in any letter case, including jpeg and markdown", () => {
     const names = ["a.JPG", "b.jpeg", "c.png", "d.pdf", "e.markdown", "f.md", "g.7z", "h.xlsx", "i.mp3", "j.mov"];
-    const { accepted, issues } = validateFiles(names.map((n) => file(n)), 0);
+    const { accepted, issues } = validateFiles(
+      names.map((n) => file(n)),
+      0,
+    );
     expect(accepted.map((f) => f.name)).toEqual(names);
     expect(issues).toEqual([]);
   });

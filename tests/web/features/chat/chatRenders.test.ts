@@ -37,22 +37,59 @@ vi.mock("../../../../web/features/chat/agent/components/AgentComposerBar", async
 });
 
 const me: SessionUser = { id: "u1", name: "Ann Owner", email: "ann@example.com", image: null } as SessionUser;
-const person = (id: string, name: string, type: Participant["type"]): Participant => ({
-  id, name, email: null, type, isCurrentUser: id === me.id, role: null, cpRole: "member", participantRole: "member",
-  image: null, avatarUrl: null, isAI: type === "virtual_employee", agentType: null, description: null,
-} as Participant);
+const person = (id: string, name: string, type: Participant["type"]): Participant =>
+  ({
+    id,
+    name,
+    email: null,
+    type,
+    isCurrentUser: id === me.id,
+    role: null,
+    cpRole: "member",
+    participantRole: "member",
+    image: null,
+    avatarUrl: null,
+    isAI: type === "virtual_employee",
+    agentType: null,
+    description: null,
+  }) as Participant;
 const chat = {
-  id: "chat_1", name: "Launch", description: "", type: "group", chatType: "single_group", chat_type: "single_group", is_group: true,
-  organizationId: "org_1", participants: [person("u1", "Ann Owner", "user"), person("vire_1", "Ava", "virtual_employee")],
-  lastMessage: null, lastMessageTime: null, lastMessageAt: null, createdAt: "2025-01-01T00:00:00.000Z", chatOwnerName: "Ann Owner",
-  chatOwnerId: "u1", agentCount: 1, has_agent: true, project_id: null, project_name: null, status: "active",
+  id: "chat_1",
+  name: "Launch",
+  description: "",
+  type: "group",
+  chatType: "single_group",
+  chat_type: "single_group",
+  is_group: true,
+  organizationId: "org_1",
+  participants: [person("u1", "Ann Owner", "user"), person("vire_1", "Ava", "virtual_employee")],
+  lastMessage: null,
+  lastMessageTime: null,
+  lastMessageAt: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  chatOwnerName: "Ann Owner",
+  chatOwnerId: "u1",
+  agentCount: 1,
+  has_agent: true,
+  project_id: null,
+  project_name: null,
+  status: "active",
   unread: { total: 0, agent: 0, human: 0, lastReadAt: null },
 } as ChatListItem;
 
 const request = msg("m_req", 1, "2025-01-01T00:00:00.000Z", { chatType: 1, chat_type: 1, messageType: "user_request", content: "Summarise the launch plan" });
 const reply = msg("m_reply", 2, "2025-01-01T00:00:01.000Z", {
-  chatType: 1, chat_type: 1, messageType: "ai_response", content: "", isUserMessage: false, is_from_ai: true, sender: null,
-  virtualSender: { id: "vire_1", name: "Ava", avatarUrl: null }, replyToMessageId: "m_req", isStreamingMessage: true, agent_id: "vire_1",
+  chatType: 1,
+  chat_type: 1,
+  messageType: "ai_response",
+  content: "",
+  isUserMessage: false,
+  is_from_ai: true,
+  sender: null,
+  virtualSender: { id: "vire_1", name: "Ava", avatarUrl: null },
+  replyToMessageId: "m_req",
+  isStreamingMessage: true,
+  agent_id: "vire_1",
 });
 
 /** The API as the page meets it: the agent stream holds the request and the live reply. */
@@ -88,7 +125,14 @@ let root: Root;
 let container: HTMLElement;
 let socket: FakeSocket;
 const receive = (frame: ServerFrame) => act(() => socket.emit("message", JSON.stringify(frame)));
-const chunk = (text: string, offset: number): ServerFrame => ({ type: "streaming_message", room: "chat_1", chat_type: 1, message_id: "m_reply", chunk: text, offset });
+const chunk = (text: string, offset: number): ServerFrame => ({
+  type: "streaming_message",
+  room: "chat_1",
+  chat_type: 1,
+  message_id: "m_reply",
+  chunk: text,
+  offset,
+});
 
 beforeAll(() => {
   initI18n("en");
@@ -96,10 +140,13 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
-  vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
-    return new Response(JSON.stringify({ code: 200, data: answer(url), message: "ok" }), { headers: { "Content-Type": "application/json" } });
-  }));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+      return new Response(JSON.stringify({ code: 200, data: answer(url), message: "ok" }), { headers: { "Content-Type": "application/json" } });
+    }),
+  );
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
@@ -107,12 +154,22 @@ beforeEach(async () => {
     socketFactory: () => (socket = new FakeSocket()),
     location: { protocol: "http:", host: "localhost" },
   };
-  const room = createElement(VirtuosoMockContext.Provider, { value: { viewportHeight: 800, itemHeight: 80 } }, createElement(ChatRoom, { chat, me, storeOptions }));
+  const room = createElement(
+    VirtuosoMockContext.Provider,
+    { value: { viewportHeight: 800, itemHeight: 80 } },
+    createElement(ChatRoom, { chat, me, storeOptions }),
+  );
   const page = createElement(MemoryRouter, null, createElement(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, room));
   await act(async () => root.render(page));
   socket.readyState = 1;
   await act(async () => socket.emit("open"));
-  await receive({ type: "ready", chatId: "chat_1", headSeq: 2, agentRuns: [], control: { ownerId: "u1", presenterId: null, presenterName: null, requests: [] } });
+  await receive({
+    type: "ready",
+    chatId: "chat_1",
+    headSeq: 2,
+    agentRuns: [],
+    control: { ownerId: "u1", presenterId: null, presenterName: null, requests: [] },
+  });
   await vi.waitFor(() => expect(container.textContent).toContain("Summarise the launch plan"));
 });
 

@@ -28,7 +28,17 @@ describe("drafts", () => {
   });
 
   it("survives storage that throws", () => {
-    vi.stubGlobal("localStorage", { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("full"); }, removeItem: () => { throw new Error("denied"); } });
+    vi.stubGlobal("localStorage", {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("full");
+      },
+      removeItem: () => {
+        throw new Error("denied");
+      },
+    });
     expect(() => saveDraft("chat_1", "agent", "x")).not.toThrow();
     expect(loadDraft("chat_1", "agent")).toBe("");
   });

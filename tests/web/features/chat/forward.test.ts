@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { filterRecipients, forwardBody, forwardMessageType, forwardSummary, type ForwardRecipient } from "../../../../web/features/chat/model/forward";
 
-const r = (id: string, kind: ForwardRecipient["kind"], name = id, detail: string | null = null): ForwardRecipient => ({ id, name, kind, avatarUrl: null, detail });
+const r = (id: string, kind: ForwardRecipient["kind"], name = id, detail: string | null = null): ForwardRecipient => ({
+  id,
+  name,
+  kind,
+  avatarUrl: null,
+  detail,
+});
 
 describe("forwarding", () => {
   it("is private when every recipient is an individual, otherwise group", () => {
@@ -13,7 +19,10 @@ describe("forwarding", () => {
   it("builds the POST /api/forward-messages body", () => {
     expect(forwardBody(["m1", "m2"], [r("u1", "user"), r("g1", "group")], "chat_1")).toEqual({
       messageIds: ["m1", "m2"],
-      recipients: [{ id: "u1", type: "user" }, { id: "g1", type: "group" }],
+      recipients: [
+        { id: "u1", type: "user" },
+        { id: "g1", type: "group" },
+      ],
       messageType: "group",
       sourceChatId: "chat_1",
     });

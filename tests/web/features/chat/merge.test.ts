@@ -15,12 +15,19 @@ describe("mergeMessages", () => {
   });
 
   it("puts optimistic messages (no seq yet) after stored ones, oldest first", () => {
-    const list = mergeMessages([], [msg("mine2", 0, "2025-01-01T00:00:05.000Z"), msg("mine1", 0, "2025-01-01T00:00:04.000Z"), msg("other", 9, "2025-01-01T00:00:06.000Z")]);
+    const list = mergeMessages(
+      [],
+      [msg("mine2", 0, "2025-01-01T00:00:05.000Z"), msg("mine1", 0, "2025-01-01T00:00:04.000Z"), msg("other", 9, "2025-01-01T00:00:06.000Z")],
+    );
     expect(ids(list)).toEqual(["other", "mine1", "mine2"]);
   });
 
   it("replaces an optimistic copy with the stored one, which is no longer pending", () => {
-    const optimistic = msg("mine", 0, "2025-01-01T00:00:04.000Z", { pending: true, replyToMessageId: "a", replyToMessage: { id: "a", content: "hello", senderName: "Bob" } });
+    const optimistic = msg("mine", 0, "2025-01-01T00:00:04.000Z", {
+      pending: true,
+      replyToMessageId: "a",
+      replyToMessage: { id: "a", content: "hello", senderName: "Bob" },
+    });
     const stored = msg("mine", 12, "2025-01-01T00:00:04.500Z", { replyToMessageId: "a", replyToMessage: null });
     const [merged] = mergeMessages([optimistic], [stored]);
     expect(merged).toMatchObject({ seq: 12, pending: false, createdAt: "2025-01-01T00:00:04.500Z", replyToMessage: { senderName: "Bob" } });

@@ -3,8 +3,19 @@ import { historyRange, parseMergedForward } from "../../../../web/features/chat/
 
 describe("parseMergedForward", () => {
   it("reads the merged-forward content and cuts previews to 3 messages of 50 characters", () => {
-    const messages = [1, 2, 3, 4].map((n) => ({ id: `m${n}`, content: `${"long ".repeat(20)}${n}`, senderName: `User ${n}`, timestamp: `2025-01-0${n}T10:00:00.000Z` }));
-    const content = parseMergedForward(JSON.stringify({ type: "merged_forward", messageCount: 4, messages: [...messages, { id: "m5", content: "re", senderName: "Bob", timestamp: null, replyTo: { senderName: "Ann", content: "q" } }] }));
+    const messages = [1, 2, 3, 4].map((n) => ({
+      id: `m${n}`,
+      content: `${"long ".repeat(20)}${n}`,
+      senderName: `User ${n}`,
+      timestamp: `2025-01-0${n}T10:00:00.000Z`,
+    }));
+    const content = parseMergedForward(
+      JSON.stringify({
+        type: "merged_forward",
+        messageCount: 4,
+        messages: [...messages, { id: "m5", content: "re", senderName: "Bob", timestamp: null, replyTo: { senderName: "Ann", content: "q" } }],
+      }),
+    );
     expect(content).not.toBeNull();
     expect(content!.messageCount).toBe(4);
     expect(content!.preview).toHaveLength(3);
@@ -14,7 +25,9 @@ describe("parseMergedForward", () => {
   });
 
   it("uses the server's preview when present", () => {
-    const content = parseMergedForward(JSON.stringify({ type: "merged_forward", messageCount: 1, preview: [{ id: "p", content: "short", senderName: "Ann" }], messages: [] }));
+    const content = parseMergedForward(
+      JSON.stringify({ type: "merged_forward", messageCount: 1, preview: [{ id: "p", content: "short", senderName: "Ann" }], messages: [] }),
+    );
     expect(content!.preview).toEqual([{ id: "p", content: "short", senderName: "Ann", timestamp: null }]);
   });
 

@@ -33,7 +33,13 @@ function recorder() {
   return { log, events };
 }
 
-const ack = (id: string, seq: number | null, success = true, error: string | null = null) => ({ message_id: id, success, error, timestamp: "2025-01-01T00:00:00.000Z", seq });
+const ack = (id: string, seq: number | null, success = true, error: string | null = null) => ({
+  message_id: id,
+  success,
+  error,
+  timestamp: "2025-01-01T00:00:00.000Z",
+  seq,
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -17,7 +17,14 @@ describe("reaction tooltip", () => {
   });
 
   it("names anonymous reactors and finds the user's own reaction", () => {
-    const reaction = { emoji: "🎉", count: 2, users: [{ id: "u1", name: "Ann", isAnonymous: false }, { id: "u2", name: "x", isAnonymous: true }] };
+    const reaction = {
+      emoji: "🎉",
+      count: 2,
+      users: [
+        { id: "u1", name: "Ann", isAnonymous: false },
+        { id: "u2", name: "x", isAnonymous: true },
+      ],
+    };
     expect(reactionNames(reaction, "Anonymous")).toEqual(["Ann", "Anonymous"]);
     expect(myReaction([reaction], "u2")).toBe("🎉");
     expect(myReaction([reaction], "u3")).toBeNull();

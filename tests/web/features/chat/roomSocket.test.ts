@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ServerFrame } from "../../../../contract";
 import { ACK_WAIT_MS } from "../../../../contract";
-import { CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, FLOOD_RETRY_MS, REPLAY_LIMIT, RoomSocket, roomSocketUrl, type FrameMeta, type RoomEvents, type SocketLike } from "../../../../web/features/chat/model/roomSocket";
+import {
+  CLOSE_FRAME_FLOOD,
+  CLOSE_REMOVED,
+  CLOSE_SIGNED_OUT,
+  FLOOD_RETRY_MS,
+  REPLAY_LIMIT,
+  RoomSocket,
+  roomSocketUrl,
+  type FrameMeta,
+  type RoomEvents,
+  type SocketLike,
+} from "../../../../web/features/chat/model/roomSocket";
 
 type Listener = (event: Event & { code?: number; data?: unknown }) => void;
 
@@ -55,11 +66,27 @@ class FakeSocket implements SocketLike {
 
 function message(id: string, seq: number): ChatMessage {
   return {
-    id, seq, chat_id: "chat_1", chatType: 0, chat_type: 0, content: "hi", messageType: "chat",
-    createdAt: "2025-01-01T00:00:00.000Z", timestamp: "2025-01-01T00:00:00.000Z", isUserMessage: true, is_from_ai: false,
-    sender: { id: "u2", name: "Bob", image: null }, virtualSender: null, attachments: [], replyToMessageId: null, replyToMessage: null,
-    reactions: [], likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
-    isStreamingMessage: false, isStreamingComplete: false, agent_id: null,
+    id,
+    seq,
+    chat_id: "chat_1",
+    chatType: 0,
+    chat_type: 0,
+    content: "hi",
+    messageType: "chat",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    timestamp: "2025-01-01T00:00:00.000Z",
+    isUserMessage: true,
+    is_from_ai: false,
+    sender: { id: "u2", name: "Bob", image: null },
+    virtualSender: null,
+    attachments: [],
+    replyToMessageId: null,
+    replyToMessage: null,
+    reactions: [],
+    likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
+    isStreamingMessage: false,
+    isStreamingComplete: false,
+    agent_id: null,
   };
 }
 
@@ -252,7 +279,13 @@ describe("RoomSocket", () => {
   it("hands the agent state of ready, updated messages and agent frames to the view", () => {
     const { socket, log } = setup();
     socket().open();
-    socket().receive({ type: "ready", chatId: "chat_1", headSeq: 3, agentRuns: [{ room: "chat_1", chat_type: 1, message_id: "m9", request_id: "m8", content: "Hel", startedBy: "u1" }], control: CONTROL });
+    socket().receive({
+      type: "ready",
+      chatId: "chat_1",
+      headSeq: 3,
+      agentRuns: [{ room: "chat_1", chat_type: 1, message_id: "m9", request_id: "m8", content: "Hel", startedBy: "u1" }],
+      control: CONTROL,
+    });
     socket().receive({ type: "message_updated", message: message("m9", 4) });
     socket().receive({ type: "streaming_message", room: "chat_1", chat_type: 1, message_id: "m9", chunk: "lo", offset: 3 });
     socket().receive({ type: "presenter_changed", chatId: "chat_1", presenterId: "u2", presenterName: "Bob", action: "approve", by: "u1" });

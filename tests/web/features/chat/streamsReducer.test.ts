@@ -3,7 +3,10 @@ import type { MessagesPage } from "../../../../contract";
 import { initialStreams, streamsReducer } from "../../../../web/features/chat/model/streamsReducer";
 import { msg } from "./fixtures";
 
-const page = (messages: ReturnType<typeof msg>[], nextCursor: string | null): MessagesPage => ({ messages, pagination: { hasMore: nextCursor !== null, nextCursor } });
+const page = (messages: ReturnType<typeof msg>[], nextCursor: string | null): MessagesPage => ({
+  messages,
+  pagination: { hasMore: nextCursor !== null, nextCursor },
+});
 
 describe("streamsReducer", () => {
   it("pages a stream: the first page sets the cursor, older pages prepend and move it", () => {
@@ -27,7 +30,11 @@ describe("streamsReducer", () => {
   });
 
   it("routes acks, the 5 s 'shown as sent' mark and failures to the message's stream", () => {
-    let state = streamsReducer(initialStreams(), { type: "incoming", stream: "discuss", messages: [msg("mine", 0, "2025-01-01T00:00:00.000Z", { pending: true })] });
+    let state = streamsReducer(initialStreams(), {
+      type: "incoming",
+      stream: "discuss",
+      messages: [msg("mine", 0, "2025-01-01T00:00:00.000Z", { pending: true })],
+    });
     state = streamsReducer(state, { type: "shownAsSent", id: "mine" });
     expect(state.discuss.messages[0]).toMatchObject({ pending: true, shownAsSent: true });
     state = streamsReducer(state, { type: "acked", id: "mine", timestamp: "2025-01-01T00:00:02.000Z", seq: 5 });
@@ -44,10 +51,18 @@ describe("streamsReducer", () => {
   });
 
   it("updates reactions and like counts in place, keeping the user's own flags", () => {
-    let state = streamsReducer(initialStreams(), { type: "incoming", stream: "human", messages: [msg("m", 1, undefined, { likes: { likes: 1, dislikes: 0, userLiked: true, userDisliked: false } })] });
+    let state = streamsReducer(initialStreams(), {
+      type: "incoming",
+      stream: "human",
+      messages: [msg("m", 1, undefined, { likes: { likes: 1, dislikes: 0, userLiked: true, userDisliked: false } })],
+    });
     state = streamsReducer(state, { type: "likes", id: "m", likes: { likes: 3, dislikes: 1 } });
     expect(state.human.messages[0]!.likes).toEqual({ likes: 3, dislikes: 1, userLiked: true, userDisliked: false });
-    state = streamsReducer(state, { type: "reactions", id: "m", reactions: [{ emoji: "🔥", count: 1, users: [{ id: "u1", name: "Ann", isAnonymous: false }] }] });
+    state = streamsReducer(state, {
+      type: "reactions",
+      id: "m",
+      reactions: [{ emoji: "🔥", count: 1, users: [{ id: "u1", name: "Ann", isAnonymous: false }] }],
+    });
     expect(state.human.messages[0]!.reactions[0]!.emoji).toBe("🔥");
     expect(streamsReducer(state, { type: "likes", id: "missing", likes: { likes: 9 } })).toBe(state);
   });

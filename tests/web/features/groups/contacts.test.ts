@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { canRemoveMember, memberBadges, sortMembers } from "../../../../web/features/groups/chatPeople";
-import { displayName, groupNameError, groupParticipants, matchesContact, renameTarget, toggleContact, vireBlocked, type Contact } from "../../../../web/features/groups/contacts";
+import {
+  displayName,
+  groupNameError,
+  groupParticipants,
+  matchesContact,
+  renameTarget,
+  toggleContact,
+  vireBlocked,
+  type Contact,
+} from "../../../../web/features/groups/contacts";
 import { extractGroupInviteCode, groupInviteLink } from "../../../../web/features/groups/inviteLink";
 import { person, vire } from "../chat-list/chatFactory";
 

@@ -10,7 +10,10 @@ const isRequest = (m: UiMessage) => m.messageType === "user_request" || m.messag
 /** The stream a tab shows; spec 02 §2.6: the eye toggle narrows the agent tab to the requests people sent the agent. */
 function useShownStream(stream: StreamKey, onlyRequests: boolean): StreamState {
   const current = useChatState((s) => s.streams[stream]);
-  return useMemo(() => (onlyRequests && stream === "agent" ? { ...current, messages: current.messages.filter(isRequest) } : current), [onlyRequests, stream, current]);
+  return useMemo(
+    () => (onlyRequests && stream === "agent" ? { ...current, messages: current.messages.filter(isRequest) } : current),
+    [onlyRequests, stream, current],
+  );
 }
 
 interface ActiveStreamProps {
@@ -43,4 +46,3 @@ export function ForwardSelection({ stream, onlyRequests, chatId, selection, onOp
   const messages = useMemo(() => shown.messages.filter((m) => selection.has(m.id)), [selection, shown.messages]);
   return <ForwardDialog open onOpenChange={onOpenChange} chatId={chatId} messages={messages} onForwarded={onForwarded} />;
 }
-

@@ -18,7 +18,13 @@ function ImageAttachment({ attachment }: { attachment: Attachment }) {
     );
   }
   return (
-    <a className="att-image" href={attachment.fileUrl} target="_blank" rel="noopener noreferrer" aria-label={t("chat.files.openImage", { name: attachment.fileName })}>
+    <a
+      className="att-image"
+      href={attachment.fileUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t("chat.files.openImage", { name: attachment.fileName })}
+    >
       <img src={attachment.thumbnailUrl ?? attachment.fileUrl} alt={attachment.fileName} loading="lazy" onError={() => setFailed(true)} />
     </a>
   );
@@ -38,7 +44,12 @@ function FileCard({ attachment }: { attachment: Attachment }) {
         </span>
         <span className="att-file__size">{formatFileSize(attachment.fileSize)}</span>
       </span>
-      <a className="btn btn--secondary btn--sm" href={attachment.fileUrl} download={attachment.fileName} aria-label={t("chat.files.downloadNamed", { name: attachment.fileName })}>
+      <a
+        className="btn btn--secondary btn--sm"
+        href={attachment.fileUrl}
+        download={attachment.fileName}
+        aria-label={t("chat.files.downloadNamed", { name: attachment.fileName })}
+      >
         {t("chat.files.download")}
       </a>
     </div>

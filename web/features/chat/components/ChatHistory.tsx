@@ -61,7 +61,14 @@ export function ChatHistoryCard({ messageId, content }: { messageId: string; con
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="history-card" data-testid={`chat-history-card-${messageId}`} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={`${t("chat.history.open")}: ${t("chat.history.count", { count: content.messageCount })}`}>
+      <button
+        type="button"
+        className="history-card"
+        data-testid={`chat-history-card-${messageId}`}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`${t("chat.history.open")}: ${t("chat.history.count", { count: content.messageCount })}`}
+      >
         <span className="history-card__title">{t("chat.history.card")}</span>
         {content.preview.map((p, index) => (
           <span key={p.id || index} className="history-card__line">

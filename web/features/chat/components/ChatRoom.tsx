@@ -144,7 +144,14 @@ function ChatRoomView({ chat, me, composerExtension }: Omit<ChatRoomProps, "stor
               <span aria-hidden>👁</span>
             </button>
           )}
-          <ControlToolbar chat={chat} meId={me.id} control={control} onRequest={() => store.requestControl("", false)} onDecide={store.decide} onToggle={store.toggle} />
+          <ControlToolbar
+            chat={chat}
+            meId={me.id}
+            control={control}
+            onRequest={() => store.requestControl("", false)}
+            onDecide={store.decide}
+            onToggle={store.toggle}
+          />
         </div>
       )}
       <div className="chat-area__panel" {...(tabbed ? { id: "chat-stream-panel", role: "tabpanel", "aria-labelledby": `chat-tab-${active}` } : {})}>
@@ -203,7 +210,11 @@ function ChatRoomView({ chat, me, composerExtension }: Omit<ChatRoomProps, "stor
         />
       )}
       <QuotaDialog open={quotaOpen} onClose={store.closeQuota} />
-      <DislikeDialog open={dislikeTarget !== null} onOpenChange={(open) => !open && setDislikeTarget(null)} onSubmit={(reason, details) => (dislikeTarget ? ops.dislike(dislikeTarget, reason, details) : Promise.resolve(false))} />
+      <DislikeDialog
+        open={dislikeTarget !== null}
+        onOpenChange={(open) => !open && setDislikeTarget(null)}
+        onSubmit={(reason, details) => (dislikeTarget ? ops.dislike(dislikeTarget, reason, details) : Promise.resolve(false))}
+      />
     </div>
   );
 }

@@ -1,4 +1,14 @@
-import { useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_TEXT_MAX } from "../../../../contract";
 import { useComposerFiles, namePastedFile } from "../hooks/useComposerFiles";
@@ -118,7 +128,9 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
   return (
     <div
       className="composer"
-      onDragOver={(e) => (e.dataTransfer.types.includes("Files") || (extension?.dropType && e.dataTransfer.types.includes(extension.dropType))) && e.preventDefault()}
+      onDragOver={(e) =>
+        (e.dataTransfer.types.includes("Files") || (extension?.dropType && e.dataTransfer.types.includes(extension.dropType))) && e.preventDefault()
+      }
       onDrop={onDrop}
     >
       {replyTo && (
@@ -136,7 +148,15 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
       {extension?.chips}
       {toolbar}
       <div className="composer__row">
-        <button type="button" className="composer__attach" data-testid="composer-attach" aria-label={t("chat.composer.attach")} title={t("chat.composer.attach")} onClick={() => picker.current?.click()} disabled={sending}>
+        <button
+          type="button"
+          className="composer__attach"
+          data-testid="composer-attach"
+          aria-label={t("chat.composer.attach")}
+          title={t("chat.composer.attach")}
+          onClick={() => picker.current?.click()}
+          disabled={sending}
+        >
           <span aria-hidden>📎</span>
         </button>
         <input
@@ -163,7 +183,16 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
-        <button type="button" className="composer__send" data-testid="composer-send" aria-label={t("chat.composer.send")} title={t("chat.composer.send")} disabled={blocked} aria-busy={sending || undefined} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="composer__send"
+          data-testid="composer-send"
+          aria-label={t("chat.composer.send")}
+          title={t("chat.composer.send")}
+          disabled={blocked}
+          aria-busy={sending || undefined}
+          onClick={() => void submit()}
+        >
           <span aria-hidden>➤</span>
         </button>
         {trailing}

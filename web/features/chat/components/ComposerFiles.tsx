@@ -24,14 +24,26 @@ export function ComposerFiles({ files, onRemove }: { files: readonly StagedFile[
             <span className="file-chip__name" title={staged.file.name}>
               {staged.file.name}
             </span>
-            <span className="file-chip__size">{staged.status === "uploading" ? `${Math.round(staged.progress * 100)}%` : formatFileSize(staged.file.size)}</span>
-            {staged.status === "uploaded" && <span className="file-chip__done" aria-hidden>✓</span>}
+            <span className="file-chip__size">
+              {staged.status === "uploading" ? `${Math.round(staged.progress * 100)}%` : formatFileSize(staged.file.size)}
+            </span>
+            {staged.status === "uploaded" && (
+              <span className="file-chip__done" aria-hidden>
+                ✓
+              </span>
+            )}
             {staged.status === "uploading" && (
               <span className="file-chip__bar" aria-hidden>
                 <span style={{ width: `${Math.round(staged.progress * 100)}%` }} />
               </span>
             )}
-            <button type="button" className="file-chip__remove" aria-label={t("chat.composer.removeFile", { name: staged.file.name })} disabled={staged.status === "uploading"} onClick={() => onRemove(staged.key)}>
+            <button
+              type="button"
+              className="file-chip__remove"
+              aria-label={t("chat.composer.removeFile", { name: staged.file.name })}
+              disabled={staged.status === "uploading"}
+              onClick={() => onRemove(staged.key)}
+            >
               <span aria-hidden>×</span>
             </button>
           </li>

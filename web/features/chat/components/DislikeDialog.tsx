@@ -59,7 +59,15 @@ export function DislikeDialog({ open, onOpenChange, onSubmit }: DislikeDialogPro
         <label className="field__label" htmlFor="dislike-details">
           {t("chat.dislike.detailsLabel")}
         </label>
-        <textarea id="dislike-details" className="field__input" rows={3} maxLength={2000} value={details} placeholder={t("chat.dislike.detailsPlaceholder")} onChange={(e) => setDetails(e.target.value)} />
+        <textarea
+          id="dislike-details"
+          className="field__input"
+          rows={3}
+          maxLength={2000}
+          value={details}
+          placeholder={t("chat.dislike.detailsPlaceholder")}
+          onChange={(e) => setDetails(e.target.value)}
+        />
       </div>
     </Modal>
   );

@@ -25,7 +25,19 @@ function snippet(message: UiMessage, fallback: string): string {
   return text || message.attachments.map((a) => a.fileName).join(", ");
 }
 
-function Section({ title, items, chosen, toggle, badge }: { title: string; items: ForwardRecipient[]; chosen: Map<string, ForwardRecipient>; toggle: (r: ForwardRecipient) => void; badge?: (r: ForwardRecipient) => string | null }) {
+function Section({
+  title,
+  items,
+  chosen,
+  toggle,
+  badge,
+}: {
+  title: string;
+  items: ForwardRecipient[];
+  chosen: Map<string, ForwardRecipient>;
+  toggle: (r: ForwardRecipient) => void;
+  badge?: (r: ForwardRecipient) => string | null;
+}) {
   if (items.length === 0) return null;
   return (
     <section className="forward__section">
@@ -72,7 +84,15 @@ export function ForwardDialog({ open, onOpenChange, chatId, messages, onForwarde
     setBusy(true);
     const recipients = [...chosen.values()];
     try {
-      await request("/api/forward-messages", { method: "POST", data: forwardBody(messages.map((m) => m.id), recipients, chatId), silent: true });
+      await request("/api/forward-messages", {
+        method: "POST",
+        data: forwardBody(
+          messages.map((m) => m.id),
+          recipients,
+          chatId,
+        ),
+        silent: true,
+      });
       toast.success(t("chat.forward.success", { count: recipients.length }));
       setChosen(new Map());
       onForwarded();
@@ -111,12 +131,26 @@ export function ForwardDialog({ open, onOpenChange, chatId, messages, onForwarde
     >
       <div className="forward">
         <div className="forward__pick">
-          <input className="field__input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("chat.forward.searchPlaceholder")} aria-label={t("chat.forward.search")} data-testid="forward-search" />
+          <input
+            className="field__input"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t("chat.forward.searchPlaceholder")}
+            aria-label={t("chat.forward.search")}
+            data-testid="forward-search"
+          />
           <div className="forward__lists">
             <LoadState loading={loading} failed={failed} failedText={t("chat.forward.loadFailed")} onRetry={retry} />
             <Section title={t("chat.forward.groups")} items={groups} chosen={chosen} toggle={toggle} />
             <Section title={t("chat.forward.vires")} items={vires} chosen={chosen} toggle={toggle} />
-            <Section title={t("chat.forward.humans")} items={users} chosen={chosen} toggle={toggle} badge={(r) => (r.isFriend ? t("chat.forward.friend") : t("chat.forward.sameOrg"))} />
+            <Section
+              title={t("chat.forward.humans")}
+              items={users}
+              chosen={chosen}
+              toggle={toggle}
+              badge={(r) => (r.isFriend ? t("chat.forward.friend") : t("chat.forward.sameOrg"))}
+            />
             {none && <p className="muted forward__empty">{t("chat.forward.noResults")}</p>}
           </div>
         </div>
@@ -125,7 +159,8 @@ export function ForwardDialog({ open, onOpenChange, chatId, messages, onForwarde
           <ul>
             {shown.map((m) => (
               <li key={m.id} className="forward__message">
-                <span className="forward__message-sender">{senderName(m)}:</span> <span className="forward__message-text">{snippet(m, t("chat.history.card"))}</span>
+                <span className="forward__message-sender">{senderName(m)}:</span>{" "}
+                <span className="forward__message-text">{snippet(m, t("chat.history.card"))}</span>
               </li>
             ))}
           </ul>

@@ -13,36 +13,93 @@ export function MessageActions({ message }: { message: UiMessage }) {
   const mine = myReaction(message.reactions, actions.me.id);
   return (
     <div className="msg-actions" role="toolbar" aria-label={t("chat.actions.label")}>
-      <button type="button" className="msg-actions__btn" data-testid={`msg-action-reply-${id}`} aria-label={t("chat.actions.reply")} title={t("chat.actions.reply")} onClick={() => actions.reply(message)}>
+      <button
+        type="button"
+        className="msg-actions__btn"
+        data-testid={`msg-action-reply-${id}`}
+        aria-label={t("chat.actions.reply")}
+        title={t("chat.actions.reply")}
+        onClick={() => actions.reply(message)}
+      >
         <span aria-hidden>↩</span>
       </button>
-      <button type="button" className="msg-actions__btn" data-testid={`msg-action-copy-${id}`} aria-label={t("chat.actions.copy")} title={t("chat.actions.copy")} onClick={() => actions.copy(message)}>
+      <button
+        type="button"
+        className="msg-actions__btn"
+        data-testid={`msg-action-copy-${id}`}
+        aria-label={t("chat.actions.copy")}
+        title={t("chat.actions.copy")}
+        onClick={() => actions.copy(message)}
+      >
         <span aria-hidden>⧉</span>
       </button>
-      <button type="button" className="msg-actions__btn" data-testid={`msg-action-forward-${id}`} aria-label={t("chat.actions.forward")} title={t("chat.actions.forward")} onClick={() => actions.forward(message)}>
+      <button
+        type="button"
+        className="msg-actions__btn"
+        data-testid={`msg-action-forward-${id}`}
+        aria-label={t("chat.actions.forward")}
+        title={t("chat.actions.forward")}
+        onClick={() => actions.forward(message)}
+      >
         <span aria-hidden>↪</span>
       </button>
-      <button type="button" className="msg-actions__btn" data-testid={`like-${id}`} aria-pressed={message.likes.userLiked} aria-label={t("chat.actions.like")} title={t("chat.actions.like")} onClick={() => actions.like(message)}>
+      <button
+        type="button"
+        className="msg-actions__btn"
+        data-testid={`like-${id}`}
+        aria-pressed={message.likes.userLiked}
+        aria-label={t("chat.actions.like")}
+        title={t("chat.actions.like")}
+        onClick={() => actions.like(message)}
+      >
         <span aria-hidden>👍</span>
       </button>
-      <button type="button" className="msg-actions__btn" data-testid={`dislike-${id}`} aria-pressed={message.likes.userDisliked} aria-label={t("chat.actions.dislike")} title={t("chat.actions.dislike")} onClick={() => actions.dislike(message)}>
+      <button
+        type="button"
+        className="msg-actions__btn"
+        data-testid={`dislike-${id}`}
+        aria-pressed={message.likes.userDisliked}
+        aria-label={t("chat.actions.dislike")}
+        title={t("chat.actions.dislike")}
+        onClick={() => actions.dislike(message)}
+      >
         <span aria-hidden>👎</span>
       </button>
       {message.messageType === "ai_response" && actions.replies && (
         <>
           {actions.replies.canRegenerate(message) && (
-            <button type="button" className="msg-actions__btn" data-testid={`msg-action-regenerate-${id}`} aria-label={t("agent.actions.regenerate")} title={t("agent.actions.regenerate")} onClick={() => actions.replies?.regenerate(message)}>
+            <button
+              type="button"
+              className="msg-actions__btn"
+              data-testid={`msg-action-regenerate-${id}`}
+              aria-label={t("agent.actions.regenerate")}
+              title={t("agent.actions.regenerate")}
+              onClick={() => actions.replies?.regenerate(message)}
+            >
               <span aria-hidden>↻</span>
             </button>
           )}
-          <button type="button" className="msg-actions__btn" data-testid={`msg-action-refresh-${id}`} aria-label={t("agent.actions.refresh")} title={t("agent.actions.refresh")} onClick={() => actions.replies?.refresh(message)}>
+          <button
+            type="button"
+            className="msg-actions__btn"
+            data-testid={`msg-action-refresh-${id}`}
+            aria-label={t("agent.actions.refresh")}
+            title={t("agent.actions.refresh")}
+            onClick={() => actions.replies?.refresh(message)}
+          >
             <span aria-hidden>⟳</span>
           </button>
         </>
       )}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button type="button" className="msg-actions__btn" data-testid={`msg-action-more-${id}`} aria-label={t("chat.actions.more")} title={t("chat.actions.more")}>
+          <button
+            type="button"
+            className="msg-actions__btn"
+            data-testid={`msg-action-more-${id}`}
+            aria-label={t("chat.actions.more")}
+            title={t("chat.actions.more")}
+          >
             <span aria-hidden>⋯</span>
           </button>
         </DropdownMenu.Trigger>
@@ -51,7 +108,13 @@ export function MessageActions({ message }: { message: UiMessage }) {
             <DropdownMenu.Label className="menu__label">{t("chat.reactions.picker")}</DropdownMenu.Label>
             <DropdownMenu.Group className="reaction-picker" data-testid={`reaction-picker-${id}`} aria-label={t("chat.reactions.picker")}>
               {REACTION_EMOJIS.map((emoji) => (
-                <DropdownMenu.Item key={emoji} className="reaction-picker__option" data-testid={`reaction-option-${emoji}`} data-chosen={mine === emoji || undefined} onSelect={() => actions.react(message, emoji)}>
+                <DropdownMenu.Item
+                  key={emoji}
+                  className="reaction-picker__option"
+                  data-testid={`reaction-option-${emoji}`}
+                  data-chosen={mine === emoji || undefined}
+                  onSelect={() => actions.react(message, emoji)}
+                >
                   {emoji}
                 </DropdownMenu.Item>
               ))}

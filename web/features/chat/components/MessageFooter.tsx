@@ -32,12 +32,20 @@ export function MessageFooter({ message }: { message: UiMessage }) {
         );
       })}
       {likes > 0 && (
-        <span className={`msg-rating${userLiked ? " msg-rating--mine" : ""}`} data-testid={`like-count-${id}`} aria-label={t("chat.actions.likes", { count: likes })}>
+        <span
+          className={`msg-rating${userLiked ? " msg-rating--mine" : ""}`}
+          data-testid={`like-count-${id}`}
+          aria-label={t("chat.actions.likes", { count: likes })}
+        >
           <span aria-hidden>👍</span> {likes}
         </span>
       )}
       {dislikes > 0 && (
-        <span className={`msg-rating${userDisliked ? " msg-rating--mine" : ""}`} data-testid={`dislike-count-${id}`} aria-label={t("chat.actions.dislikes", { count: dislikes })}>
+        <span
+          className={`msg-rating${userDisliked ? " msg-rating--mine" : ""}`}
+          data-testid={`dislike-count-${id}`}
+          aria-label={t("chat.actions.dislikes", { count: dislikes })}
+        >
           <span aria-hidden>👎</span> {dislikes}
         </span>
       )}

@@ -121,7 +121,13 @@ function MessageRow({ message }: { message: UiMessage }) {
       onClick={onRowClick}
     >
       {actions.selecting && selectable && (
-        <input type="checkbox" className="msg__check" checked={selected} onChange={() => actions.toggleSelected(message)} aria-label={t("chat.selection.select", { name })} />
+        <input
+          type="checkbox"
+          className="msg__check"
+          checked={selected}
+          onChange={() => actions.toggleSelected(message)}
+          aria-label={t("chat.selection.select", { name })}
+        />
       )}
       <Avatar name={name || "?"} image={image} size={32} />
       <div className="msg__main">

@@ -78,7 +78,6 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
           }
         : undefined,
     [grouped, groupKey, collapsed], // groupKey stands for the counts, read through the ref
-
   );
   const [anchor, setAnchor] = useState<{ id: string | null; index: number }>({ id: null, index: START_INDEX });
   const firstId = messages[0]?.id ?? null;

@@ -76,7 +76,11 @@ export function useComposerFiles(chatId: string, stream: StreamKey) {
             if (controller.signal.aborted) return null;
             update(target, staged.key, { status: "failed", progress: 0 });
             const reason = error instanceof Error ? error.message : "";
-            toast.error(reason ? t("chat.composer.uploadFailed", { name: staged.file.name, error: reason }) : t("chat.composer.uploadFailedPlain", { name: staged.file.name }));
+            toast.error(
+              reason
+                ? t("chat.composer.uploadFailed", { name: staged.file.name, error: reason })
+                : t("chat.composer.uploadFailedPlain", { name: staged.file.name }),
+            );
             return null;
           } finally {
             aborts.current.delete(controller);

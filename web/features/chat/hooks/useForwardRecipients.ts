@@ -27,8 +27,21 @@ export function useForwardRecipients(enabled: boolean) {
       groups: (groups.data?.chats ?? [])
         .filter((c) => c.type === "group")
         .map<ForwardRecipient>((c) => ({ id: c.id, name: c.name, kind: "group", avatarUrl: null, detail: c.description || null })),
-      vires: (vires.data?.virtualEmployees ?? []).map<ForwardRecipient>((v) => ({ id: v.id, name: v.name, kind: "virtual_employee", avatarUrl: v.avatarUrl, detail: v.role || v.description || null })),
-      users: (users.data?.users ?? []).map<ForwardRecipient>((u) => ({ id: u.id, name: u.name || u.username || u.email, kind: "user", avatarUrl: u.image, detail: u.email || null, isFriend: u.isFriend })),
+      vires: (vires.data?.virtualEmployees ?? []).map<ForwardRecipient>((v) => ({
+        id: v.id,
+        name: v.name,
+        kind: "virtual_employee",
+        avatarUrl: v.avatarUrl,
+        detail: v.role || v.description || null,
+      })),
+      users: (users.data?.users ?? []).map<ForwardRecipient>((u) => ({
+        id: u.id,
+        name: u.name || u.username || u.email,
+        kind: "user",
+        avatarUrl: u.image,
+        detail: u.email || null,
+        isFriend: u.isFriend,
+      })),
     }),
     [groups.data, vires.data, users.data],
   );

@@ -40,7 +40,11 @@ export function useMessageOps(chatId: string, dispatch: (action: StreamsAction) 
   const react = useCallback(
     async (message: UiMessage, emoji: string) => {
       try {
-        const data = await request<{ outcome: string; reactions: ReactionSummary[] }>(messageUrl(message.id, "reactions"), { method: "POST", data: { emoji }, silent: true });
+        const data = await request<{ outcome: string; reactions: ReactionSummary[] }>(messageUrl(message.id, "reactions"), {
+          method: "POST",
+          data: { emoji },
+          silent: true,
+        });
         dispatch({ type: "reactions", id: message.id, reactions: data.reactions });
       } catch (error) {
         // Spec 02 §8: a failed reaction toggle is only logged.

@@ -1,7 +1,34 @@
 import { ATTACHMENT_MAX_BYTES } from "../../../../contract";
 
 /** Spec 02 §5: the extensions a message may carry (jpeg and markdown are the same types spelled longer). */
-export const SUPPORTED_TYPES = ["jpg", "png", "gif", "webp", "svg", "mp4", "webm", "avi", "mov", "pdf", "txt", "md", "doc", "docx", "xls", "xlsx", "csv", "ppt", "pptx", "zip", "rar", "7z", "mp3", "wav", "ogg", "aac"] as const;
+export const SUPPORTED_TYPES = [
+  "jpg",
+  "png",
+  "gif",
+  "webp",
+  "svg",
+  "mp4",
+  "webm",
+  "avi",
+  "mov",
+  "pdf",
+  "txt",
+  "md",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "csv",
+  "ppt",
+  "pptx",
+  "zip",
+  "rar",
+  "7z",
+  "mp3",
+  "wav",
+  "ogg",
+  "aac",
+] as const;
 const ALIASES: Record<string, string> = { jpeg: "jpg", markdown: "md" };
 const ALLOWED = new Set<string>([...SUPPORTED_TYPES, ...Object.keys(ALIASES)]);
 
@@ -17,10 +44,7 @@ export interface FileLike {
   type: string;
 }
 
-export type FileIssue =
-  | { kind: "type"; name: string; type: string }
-  | { kind: "size"; name: string; size: number }
-  | { kind: "count"; max: number };
+export type FileIssue = { kind: "type"; name: string; type: string } | { kind: "size"; name: string; size: number } | { kind: "count"; max: number };
 
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 

@@ -30,27 +30,41 @@ export function parseMergedForward(content: string): MergedForwardContent | null
   }
   const body = record(raw);
   if (!body || body.type !== "merged_forward") return null;
-  const messages = (Array.isArray(body.messages) ? body.messages : []).map(record).filter((m): m is Record<string, unknown> => m !== null).map((m) => {
-    const reply = record(m.replyTo);
-    return {
-      id: text(m.id),
-      content: text(m.content),
-      senderName: text(m.senderName),
-      timestamp: typeof m.timestamp === "string" ? m.timestamp : null,
-      replyTo: reply ? { senderName: text(reply.senderName), content: text(reply.content) } : null,
-    };
-  });
+  const messages = (Array.isArray(body.messages) ? body.messages : [])
+    .map(record)
+    .filter((m): m is Record<string, unknown> => m !== null)
+    .map((m) => {
+      const reply = record(m.replyTo);
+      return {
+        id: text(m.id),
+        content: text(m.content),
+        senderName: text(m.senderName),
+        timestamp: typeof m.timestamp === "string" ? m.timestamp : null,
+        replyTo: reply ? { senderName: text(reply.senderName), content: text(reply.content) } : null,
+      };
+    });
   const rawPreview = Array.isArray(body.preview) ? body.preview.map(record).filter((p): p is Record<string, unknown> => p !== null) : [];
   const preview = (rawPreview.length ? rawPreview : messages)
     .slice(0, MERGED_PREVIEW_COUNT)
-    .map((p) => ({ id: text(p.id), content: text(p.content).slice(0, MERGED_PREVIEW_CHARS), senderName: text(p.senderName), timestamp: typeof p.timestamp === "string" ? p.timestamp : null }));
-  const attachments = (Array.isArray(body.triggerAttachments) ? body.triggerAttachments : []).map(record).filter((a): a is Record<string, unknown> => a !== null);
+    .map((p) => ({
+      id: text(p.id),
+      content: text(p.content).slice(0, MERGED_PREVIEW_CHARS),
+      senderName: text(p.senderName),
+      timestamp: typeof p.timestamp === "string" ? p.timestamp : null,
+    }));
+  const attachments = (Array.isArray(body.triggerAttachments) ? body.triggerAttachments : [])
+    .map(record)
+    .filter((a): a is Record<string, unknown> => a !== null);
   return {
     type: "merged_forward",
     messageCount: typeof body.messageCount === "number" ? body.messageCount : messages.length,
     totalOriginalMessages: typeof body.totalOriginalMessages === "number" ? body.totalOriginalMessages : null,
     triggerMessage: typeof body.triggerMessage === "string" && body.triggerMessage.trim() ? body.triggerMessage : null,
-    triggerAttachments: attachments.map((a) => ({ fileName: text(a.fileName), fileUrl: text(a.fileUrl), fileSize: typeof a.fileSize === "number" ? a.fileSize : 0 })),
+    triggerAttachments: attachments.map((a) => ({
+      fileName: text(a.fileName),
+      fileUrl: text(a.fileUrl),
+      fileSize: typeof a.fileSize === "number" ? a.fileSize : 0,
+    })),
     preview,
     messages,
   };

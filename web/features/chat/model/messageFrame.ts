@@ -17,7 +17,7 @@ export interface OutgoingMessage {
   stream: StreamKey;
   text: string;
   attachments: Attachment[];
-  replyTo: Pick<ChatMessage, "id" | "content"> & { senderName: string } | null;
+  replyTo: (Pick<ChatMessage, "id" | "content"> & { senderName: string }) | null;
   createdAt: string;
   agentConfig?: { execution_mode: "coding" | "ask"; preferred_llm_model: string };
 }
@@ -29,7 +29,11 @@ const REPLY_PREVIEW_CHARS = 100;
  * The `chat_message` frame (contract ChatMessageFrame plus the spec's context fields); agent and
  * ask-only requests carry the tab's mode and model as `context_info.agent_config`.
  */
-export function buildChatMessageFrame(chat: Pick<ChatListItem, "id" | "organizationId" | "chatOwnerId">, user: Pick<SessionUser, "id" | "name" | "image">, message: OutgoingMessage) {
+export function buildChatMessageFrame(
+  chat: Pick<ChatListItem, "id" | "organizationId" | "chatOwnerId">,
+  user: Pick<SessionUser, "id" | "name" | "image">,
+  message: OutgoingMessage,
+) {
   const chatType = STREAM_CHAT_TYPE[message.stream];
   return {
     type: "chat_message" as const,
@@ -51,7 +55,14 @@ export function buildChatMessageFrame(chat: Pick<ChatListItem, "id" | "organizat
       },
       content: {
         text: message.text,
-        attachments: message.attachments.map((a) => ({ id: a.id, fileName: a.fileName, fileSize: a.fileSize, mimeType: a.mimeType, fileUrl: a.fileUrl, thumbnailUrl: a.thumbnailUrl })),
+        attachments: message.attachments.map((a) => ({
+          id: a.id,
+          fileName: a.fileName,
+          fileSize: a.fileSize,
+          mimeType: a.mimeType,
+          fileUrl: a.fileUrl,
+          thumbnailUrl: a.thumbnailUrl,
+        })),
       },
     },
   };
@@ -76,7 +87,9 @@ export function optimisticMessage(chatId: string, user: Pick<SessionUser, "id" |
     virtualSender: null,
     attachments: message.attachments,
     replyToMessageId: message.replyTo?.id ?? null,
-    replyToMessage: message.replyTo ? { id: message.replyTo.id, content: message.replyTo.content.slice(0, REPLY_PREVIEW_CHARS), senderName: message.replyTo.senderName } : null,
+    replyToMessage: message.replyTo
+      ? { id: message.replyTo.id, content: message.replyTo.content.slice(0, REPLY_PREVIEW_CHARS), senderName: message.replyTo.senderName }
+      : null,
     reactions: [],
     likes: { likes: 0, dislikes: 0, userLiked: false, userDisliked: false },
     isStreamingMessage: false,

@@ -97,7 +97,10 @@ export class RoomSocket {
   start(): void {
     if (this.socket) return;
     const factory = this.options.factory ?? partySocketFactory;
-    const socket = factory(() => this.url(), (code) => !NO_RECONNECT.has(code) && !this.stopped);
+    const socket = factory(
+      () => this.url(),
+      (code) => !NO_RECONNECT.has(code) && !this.stopped,
+    );
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (this.socket !== socket) return;

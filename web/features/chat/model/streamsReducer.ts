@@ -44,7 +44,15 @@ function pageLoaded(stream: StreamState, page: MessagesPage, mode: "initial" | "
   if (mode === "refresh") {
     // More than a page arrived while we were away: what we hold no longer joins up, start over.
     const joins = stream.messages.length === 0 || !page.pagination.hasMore || incoming.some((m) => stream.messages.some((s) => s.id === m.id));
-    if (!joins) return { ...stream, messages: mergeMessages(stream.messages.filter((m) => m.pending), incoming), ...paging(page) };
+    if (!joins)
+      return {
+        ...stream,
+        messages: mergeMessages(
+          stream.messages.filter((m) => m.pending),
+          incoming,
+        ),
+        ...paging(page),
+      };
     return { ...stream, messages: mergeMessages(stream.messages, incoming) };
   }
   const base = { ...stream, messages: mergeMessages(stream.messages, incoming), loading: false, loaded: true };

@@ -88,7 +88,13 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
   const history = createHistory(core);
   const runs = createRuns(core);
   const control = createControl(core);
-  const sending = createSending(core, () => socket, runs, control, () => followers.forEach((listener) => listener()));
+  const sending = createSending(
+    core,
+    () => socket,
+    runs,
+    control,
+    () => followers.forEach((listener) => listener()),
+  );
   const handlers = { core, history, runs, control };
 
   const markRead = async (stream: StreamKey) => {

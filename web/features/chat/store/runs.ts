@@ -64,7 +64,8 @@ export function createRuns(core: StoreCore): RunActions {
           return true;
         case "sse_paused":
           core.signal({ type: "paused", lane: lane(frame.room), success: frame.success });
-          if (!frame.success) toast.error(t("agent.composer.pauseFailed", { error: serverText(t, frame.error) || t("chat.composer.unknownError") }), { id: "agent-pause" });
+          if (!frame.success)
+            toast.error(t("agent.composer.pauseFailed", { error: serverText(t, frame.error) || t("chat.composer.unknownError") }), { id: "agent-pause" });
           return true;
         case "chat_remain_no":
           core.signal({ type: "quota", lane: lane(frame.room) });

@@ -39,7 +39,15 @@ export function createSending(core: StoreCore, socket: () => RoomSocket | null, 
       }
       const { chat, me } = core;
       const id = newMessageId();
-      const outgoing = { id, stream: composed.stream, text: composed.text, attachments: composed.attachments, replyTo: composed.replyTo, createdAt: new Date().toISOString(), agentConfig: composed.agentConfig };
+      const outgoing = {
+        id,
+        stream: composed.stream,
+        text: composed.text,
+        attachments: composed.attachments,
+        replyTo: composed.replyTo,
+        createdAt: new Date().toISOString(),
+        agentConfig: composed.agentConfig,
+      };
       core.dispatch({ type: "incoming", stream: composed.stream, messages: [optimisticMessage(chat.id, me, outgoing)] });
       sentStreams.set(id, composed.stream);
       socket()?.send(id, JSON.stringify(buildChatMessageFrame(chat, me, outgoing)));

@@ -35,7 +35,14 @@ export function ExplorerHeader(props: ExplorerHeaderProps) {
     <header className="ws-panel__header">
       <h2 className="ws-panel__title">{t("workspace.explorer.title")}</h2>
       <div className="ws-panel__actions">
-        <button type="button" className="icon-btn" onClick={props.onRefresh} aria-label={t("workspace.explorer.refresh")} title={t("workspace.explorer.refresh")} data-testid="explorer-refresh">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={props.onRefresh}
+          aria-label={t("workspace.explorer.refresh")}
+          title={t("workspace.explorer.refresh")}
+          data-testid="explorer-refresh"
+        >
           {refreshing ? <Spinner size={14} /> : <RefreshIcon size={15} />}
         </button>
         {/* aria-disabled keeps the reason readable on hover and focus, which `disabled` would not. */}
@@ -85,7 +92,14 @@ export function ExplorerHeader(props: ExplorerHeaderProps) {
         >
           {showHidden ? <EyeIcon size={15} /> : <EyeOffIcon size={15} />}
         </button>
-        <button type="button" className="icon-btn" onClick={props.onCollapse} aria-label={t("workspace.explorer.collapse")} title={t("workspace.explorer.collapse")} data-testid="explorer-collapse">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={props.onCollapse}
+          aria-label={t("workspace.explorer.collapse")}
+          title={t("workspace.explorer.collapse")}
+          data-testid="explorer-collapse"
+        >
           <CollapseLeftIcon size={15} />
         </button>
       </div>

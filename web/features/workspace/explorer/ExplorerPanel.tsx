@@ -34,7 +34,10 @@ export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
   const [gitHeight, setGitHeight] = useState(readSectionHeight);
 
   const statuses = useMemo(() => statusIndex(status.files), [status.files]);
-  const rows = useMemo(() => visibleRows(tree.folders, tree.expanded, { showHidden, query, statuses }), [tree.folders, tree.expanded, showHidden, query, statuses]);
+  const rows = useMemo(
+    () => visibleRows(tree.folders, tree.expanded, { showHidden, query, statuses }),
+    [tree.folders, tree.expanded, showHidden, query, statuses],
+  );
   const root = tree.folders[""];
 
   const refreshAll = () => {
@@ -88,7 +91,15 @@ export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
         onCollapse={onCollapse}
       />
       <div className="ws-explorer__search">
-        <input type="search" className="field__input" placeholder={t("workspace.explorer.search")} aria-label={t("workspace.explorer.search")} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="explorer-search" />
+        <input
+          type="search"
+          className="field__input"
+          placeholder={t("workspace.explorer.search")}
+          aria-label={t("workspace.explorer.search")}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="explorer-search"
+        />
       </div>
       {uploadError && (
         <div className="ws-banner ws-banner--error" role="alert" data-testid="explorer-upload-error">
@@ -127,7 +138,14 @@ export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
         {rows.length > 0 && <FileTree rows={rows} selectedPath={selected?.path ?? null} onSelect={onSelect} onToggle={tree.toggle} />}
       </div>
       <SectionResizer height={gitHeight} onChange={setGitHeight} />
-      <GitSection projectId={project.id} status={status} failed={gitFailed} canEdit={!!config?.permissions.canEdit} height={gitHeight} onCheckedOut={refreshAll} />
+      <GitSection
+        projectId={project.id}
+        status={status}
+        failed={gitFailed}
+        canEdit={!!config?.permissions.canEdit}
+        height={gitHeight}
+        onCheckedOut={refreshAll}
+      />
     </section>
   );
 }

@@ -60,7 +60,14 @@ export function FileTree({ rows, selectedPath, onSelect, onToggle }: FileTreePro
   return (
     <ul className="ws-tree" role="tree" aria-label={t("workspace.explorer.tree")} ref={container} onKeyDown={onKeyDown} data-testid="explorer-tree">
       {rows.map((row) => (
-        <TreeItem key={row.node.path} row={row} selected={row.node.path === selectedPath} tabbable={row.node.path === tabStop} onFocus={() => setFocusPath(row.node.path)} onClick={() => onSelect(row)} />
+        <TreeItem
+          key={row.node.path}
+          row={row}
+          selected={row.node.path === selectedPath}
+          tabbable={row.node.path === tabStop}
+          onFocus={() => setFocusPath(row.node.path)}
+          onClick={() => onSelect(row)}
+        />
       ))}
     </ul>
   );
@@ -86,7 +93,10 @@ function TreeItem({ row, selected, tabbable, onFocus, onClick }: TreeItemProps) 
 
   // Dragged into the chat or the editor as a file reference (spec 03 §2.2).
   const onDragStart = (event: DragEvent) => {
-    event.dataTransfer.setData("application/x-file-reference", JSON.stringify({ fileName: node.name, filePath: node.path, type: node.type, gitStatus: status }));
+    event.dataTransfer.setData(
+      "application/x-file-reference",
+      JSON.stringify({ fileName: node.name, filePath: node.path, type: node.type, gitStatus: status }),
+    );
     event.dataTransfer.setData("text/plain", node.path);
     event.dataTransfer.effectAllowed = "copy";
   };
@@ -113,7 +123,7 @@ function TreeItem({ row, selected, tabbable, onFocus, onClick }: TreeItemProps) 
       onMouseLeave={() => setHovered(false)}
     >
       <span className="ws-tree__twisty" aria-hidden>
-        {isDir ? (spinner ? <Spinner size={10} /> : expanded ? "▾" : "▸") : ""}
+        {isDir ? spinner ? <Spinner size={10} /> : expanded ? "▾" : "▸" : ""}
       </span>
       <span className="ws-tree__icon">{isDir ? expanded ? <FolderOpenIcon size={14} /> : <FolderIcon size={14} /> : <FileIcon size={14} />}</span>
       <span className="ws-tree__name" style={{ color: statusColor(status) }}>

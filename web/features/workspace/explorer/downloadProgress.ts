@@ -15,10 +15,7 @@ export interface DownloadProgress {
   reason: string | null;
 }
 
-export type DownloadEvent =
-  | { type: "headers"; size: number | null; fileCount: number | null }
-  | { type: "done" }
-  | { type: "failed"; reason: string };
+export type DownloadEvent = { type: "headers"; size: number | null; fileCount: number | null } | { type: "done" } | { type: "failed"; reason: string };
 
 export function startDownload(folderName: string): DownloadProgress {
   return { folderName, status: "preparing", size: null, fileCount: null, reason: null };

@@ -50,7 +50,13 @@ export async function downloadFolder(projectId: string, folderPath: string, fold
   emit(state);
   try {
     const response = await rawFetch(`${projectPath(projectId)}/folder-download?folderPath=${encodeURIComponent(folderPath)}`);
-    emit(advanceDownload(state, { type: "headers", size: numericHeader(response.headers.get("X-Folder-Size")), fileCount: numericHeader(response.headers.get("X-File-Count")) }));
+    emit(
+      advanceDownload(state, {
+        type: "headers",
+        size: numericHeader(response.headers.get("X-Folder-Size")),
+        fileCount: numericHeader(response.headers.get("X-File-Count")),
+      }),
+    );
     const blob = await response.blob();
     saveBlob(blob, archiveName(response.headers.get("Content-Disposition"), folderName));
     emit(advanceDownload(state, { type: "done" }));

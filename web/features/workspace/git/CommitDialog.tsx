@@ -124,7 +124,13 @@ function CommitForm({ projectId, status, canEdit, onDone }: { projectId: string;
         </p>
       )}
       <div className="modal__footer">
-        <Button type="submit" disabled={!canEdit || !message.trim() || count === 0} busy={busy} title={canEdit ? undefined : t("workspace.git.noPermission")} data-testid="commit-submit">
+        <Button
+          type="submit"
+          disabled={!canEdit || !message.trim() || count === 0}
+          busy={busy}
+          title={canEdit ? undefined : t("workspace.git.noPermission")}
+          data-testid="commit-submit"
+        >
           {busy ? t("workspace.git.committing") : t("workspace.git.commit")}
         </Button>
       </div>

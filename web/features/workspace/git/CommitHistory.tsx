@@ -40,7 +40,10 @@ export function CommitHistory({ projectId, canEdit, onCheckedOut }: { projectId:
       void reload();
       setTarget(null);
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.kind !== "network" && failure.message ? t("workspace.git.switchFailed", { error: failure.message }) : t("workspace.git.networkError");
+      const message =
+        failure instanceof ApiError && failure.kind !== "network" && failure.message
+          ? t("workspace.git.switchFailed", { error: failure.message })
+          : t("workspace.git.networkError");
       toast.error(message);
     } finally {
       setSwitching(false);
@@ -62,7 +65,14 @@ export function CommitHistory({ projectId, canEdit, onCheckedOut }: { projectId:
                 {commit.author} · {commitTime(commit.date, lang)}
               </span>
             </div>
-            <Button size="sm" variant="secondary" onClick={() => setTarget(commit)} disabled={switching || !canEdit} title={canEdit ? undefined : t("workspace.git.noPermission")} data-testid={`commit-checkout-${shortHash(commit.hash)}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setTarget(commit)}
+              disabled={switching || !canEdit}
+              title={canEdit ? undefined : t("workspace.git.noPermission")}
+              data-testid={`commit-checkout-${shortHash(commit.hash)}`}
+            >
               {t("workspace.git.checkout")}
             </Button>
           </li>

@@ -39,7 +39,12 @@ export function NotificationsBell({ currentChatId }: { currentChatId: string }) 
           {unreadChats.length === 0 && <div className="menu__state">{t("workspace.toolbar.noNotifications")}</div>}
           <div className="menu__scroll">
             {unreadChats.map((chat) => (
-              <DropdownMenu.Item key={chat.id} className="menu__item" onSelect={() => selectChat(chat.id, chat.project_id)} data-testid={`notification-chat-${chat.id}`}>
+              <DropdownMenu.Item
+                key={chat.id}
+                className="menu__item"
+                onSelect={() => selectChat(chat.id, chat.project_id)}
+                data-testid={`notification-chat-${chat.id}`}
+              >
                 <span className="menu__item-text">{chat.name}</span>
                 <span className="ws-count">{badgeText(unreadOf(chat))}</span>
               </DropdownMenu.Item>

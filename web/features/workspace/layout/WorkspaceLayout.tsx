@@ -51,7 +51,13 @@ function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
   };
 
   const chatArea = (
-    <Panel id="ws-chat" className="ws-panel ws-panel--chat" minSize={PANEL_LIMITS.chatMin} defaultSize={PANEL_LIMITS.chatDefault} data-testid="workspace-chat-panel">
+    <Panel
+      id="ws-chat"
+      className="ws-panel ws-panel--chat"
+      minSize={PANEL_LIMITS.chatMin}
+      defaultSize={PANEL_LIMITS.chatDefault}
+      data-testid="workspace-chat-panel"
+    >
       {chatPanel}
     </Panel>
   );

@@ -60,7 +60,14 @@ export function ConfirmModal({ open, title, body, confirmText, busy = false, onC
             <button type="button" className="btn btn--ghost btn--md" onClick={onCancel} disabled={busy} data-testid={`${testId}-cancel`}>
               {t("common.cancel")}
             </button>
-            <button type="button" className="btn btn--danger btn--md" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} data-testid={`${testId}-ok`}>
+            <button
+              type="button"
+              className="btn btn--danger btn--md"
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              data-testid={`${testId}-ok`}
+            >
               {confirmText}
             </button>
           </footer>

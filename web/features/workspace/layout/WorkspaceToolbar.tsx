@@ -53,7 +53,14 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
         <button type="button" className="ws-tool" onClick={props.onServiceStatus} disabled={!project} data-testid="service-status-open">
           <PulseIcon size={14} /> {t("workspace.toolbar.serviceStatus")}
         </button>
-        <button type="button" className="ws-tool" onClick={props.onPreview} disabled={!project || props.previewBusy} aria-busy={props.previewBusy || undefined} data-testid="preview-open">
+        <button
+          type="button"
+          className="ws-tool"
+          onClick={props.onPreview}
+          disabled={!project || props.previewBusy}
+          aria-busy={props.previewBusy || undefined}
+          data-testid="preview-open"
+        >
           {props.previewBusy ? <Spinner size={12} /> : <PlayIcon size={13} />} {t("workspace.toolbar.preview")}
         </button>
         {/* aria-disabled, not disabled: the reason stays readable on hover and focus. */}

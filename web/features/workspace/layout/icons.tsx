@@ -3,7 +3,19 @@ import type { ReactNode, SVGProps } from "react";
 /** The shell's line icons, inline SVG so they render without an emoji or symbol font. */
 function Icon({ children, size = 16, ...rest }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" {...rest}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+      {...rest}
+    >
       {children}
     </svg>
   );
@@ -28,7 +40,9 @@ export const RefreshIcon = path("M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5");
 export const UploadIcon = path("M12 16V4M7 9l5-5 5 5M4 20h16");
 export const DownloadIcon = path("M12 4v12M7 11l5 5 5-5M4 20h16");
 export const EyeIcon = path("M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z");
-export const EyeOffIcon = path("M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.1 3.9M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2");
+export const EyeOffIcon = path(
+  "M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.1 3.9M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2",
+);
 export const CollapseLeftIcon = path("M11 17l-5-5 5-5M18 17l-5-5 5-5");
 export const ExpandRightIcon = path("M13 17l5-5-5-5M6 17l5-5-5-5");
 export const SwapIcon = path("M7 4L3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7");

@@ -26,7 +26,12 @@ export function CreateMenuItems({ onPick, testIdPrefix }: { onPick: (kind: Creat
       <DropdownMenu.Item className="menu__item" onSelect={() => onPick("github")} data-testid={`${testIdPrefix}-import-github`}>
         <BranchIcon size={14} /> {t("workspace.projects.importGithub")}
       </DropdownMenu.Item>
-      <DropdownMenu.Item className="menu__item" disabled={!GITLAB_IMPORT_ENABLED} onSelect={() => onPick("gitlab")} data-testid={`${testIdPrefix}-import-gitlab`}>
+      <DropdownMenu.Item
+        className="menu__item"
+        disabled={!GITLAB_IMPORT_ENABLED}
+        onSelect={() => onPick("gitlab")}
+        data-testid={`${testIdPrefix}-import-gitlab`}
+      >
         <BranchIcon size={14} /> {t("workspace.projects.importGitlab")}
       </DropdownMenu.Item>
     </>
@@ -46,7 +51,9 @@ export function CreateDialogs({ dialog, onClose }: { dialog: CreateDialogKind | 
     <>
       <CreateProjectDialog open={dialog === "create"} onOpenChange={onOpenChange} busy={busy} onCreate={(input) => run("create", input)} />
       <GitHubImportDialog open={dialog === "github"} onOpenChange={onOpenChange} busy={busy} onImport={(body) => run("github", body)} />
-      {GITLAB_IMPORT_ENABLED && <GitLabImportDialog open={dialog === "gitlab"} onOpenChange={onOpenChange} busy={busy} onImport={(body) => run("gitlab", body)} />}
+      {GITLAB_IMPORT_ENABLED && (
+        <GitLabImportDialog open={dialog === "gitlab"} onOpenChange={onOpenChange} busy={busy} onImport={(body) => run("gitlab", body)} />
+      )}
       {running && <LoadingOverlay title={t(OVERLAY_TITLES[running])} description={running === "create" ? undefined : t("workspace.create.cloning")} />}
     </>
   );

@@ -11,7 +11,12 @@ export function CreateMenu() {
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="ws-tool ws-tool--primary" aria-label={t("workspace.projects.create")} title={t("workspace.projects.create")} data-testid="create-menu-trigger">
+        <DropdownMenu.Trigger
+          className="ws-tool ws-tool--primary"
+          aria-label={t("workspace.projects.create")}
+          title={t("workspace.projects.create")}
+          data-testid="create-menu-trigger"
+        >
           <PlusIcon size={16} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -62,7 +62,14 @@ export function CreateProjectDialog({ open, onOpenChange, busy, onCreate }: Crea
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy} data-testid="create-project-cancel">
             {t("common.cancel")}
           </Button>
-          <Button type="submit" form="create-project-form" disabled={!canSubmit} busy={busy} title={t("workspace.create.shortcut")} data-testid="create-project-submit">
+          <Button
+            type="submit"
+            form="create-project-form"
+            disabled={!canSubmit}
+            busy={busy}
+            title={t("workspace.create.shortcut")}
+            data-testid="create-project-submit"
+          >
             {t("workspace.create.submit")}
           </Button>
         </>
@@ -105,7 +112,19 @@ export function CreateProjectDialog({ open, onOpenChange, busy, onCreate }: Crea
   );
 }
 
-function OrganizationField({ loading, failed, missing, name, onRetry }: { loading: boolean; failed: boolean; missing: boolean; name: string; onRetry: () => void }) {
+function OrganizationField({
+  loading,
+  failed,
+  missing,
+  name,
+  onRetry,
+}: {
+  loading: boolean;
+  failed: boolean;
+  missing: boolean;
+  name: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   if (loading) {
     return (
@@ -131,5 +150,14 @@ function OrganizationField({ loading, failed, missing, name, onRetry }: { loadin
       </p>
     );
   }
-  return <Field label={t("workspace.create.organization")} value={name} readOnly aria-readonly hint={t("workspace.create.organizationLocked")} data-testid="create-project-organization" />;
+  return (
+    <Field
+      label={t("workspace.create.organization")}
+      value={name}
+      readOnly
+      aria-readonly
+      hint={t("workspace.create.organizationLocked")}
+      data-testid="create-project-organization"
+    />
+  );
 }

@@ -66,7 +66,9 @@ export function GitHubImportDialog({ open, onOpenChange, busy, onImport }: GitHu
         </div>
       )}
       {/* Without authorisation public repositories can still be searched. */}
-      {(auth === "authorized" || auth === "unauthorized") && <RepoList searchOnly={auth === "unauthorized"} busy={busy} onImport={onImport} onDone={() => onOpenChange(false)} />}
+      {(auth === "authorized" || auth === "unauthorized") && (
+        <RepoList searchOnly={auth === "unauthorized"} busy={busy} onImport={onImport} onDone={() => onOpenChange(false)} />
+      )}
     </Modal>
   );
 }
@@ -139,7 +141,15 @@ function RepoList({ searchOnly, busy, onImport, onDone }: RepoListProps) {
           runSearch();
         }}
       >
-        <input type="search" className="field__input" placeholder={t("workspace.github.search")} aria-label={t("workspace.github.search")} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="github-search" />
+        <input
+          type="search"
+          className="field__input"
+          placeholder={t("workspace.github.search")}
+          aria-label={t("workspace.github.search")}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="github-search"
+        />
         <Button type="submit" variant="secondary" data-testid="github-search-submit">
           {t("workspace.github.searchButton")}
         </Button>

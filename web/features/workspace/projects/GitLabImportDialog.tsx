@@ -41,7 +41,11 @@ export function GitLabImportDialog({ open, onOpenChange, busy, onImport }: GitLa
         </Button>
       }
     >
-      {session ? <RepoPicker session={session} busy={busy} onSignOut={() => signIn(null)} onImport={onImport} onDone={() => onOpenChange(false)} /> : <GitLabSignInForm onSignedIn={signIn} />}
+      {session ? (
+        <RepoPicker session={session} busy={busy} onSignOut={() => signIn(null)} onImport={onImport} onDone={() => onOpenChange(false)} />
+      ) : (
+        <GitLabSignInForm onSignedIn={signIn} />
+      )}
     </Modal>
   );
 }

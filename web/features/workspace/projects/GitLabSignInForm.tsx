@@ -67,8 +67,23 @@ export function GitLabSignInForm({ onSignedIn }: { onSignedIn: (session: GitLabS
           {error}
         </p>
       )}
-      <Field label={t("workspace.gitlab.serverUrl")} type="url" value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} required data-testid="gitlab-server-url" />
-      <Field label={t("workspace.gitlab.username")} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required autoFocus data-testid="gitlab-username" />
+      <Field
+        label={t("workspace.gitlab.serverUrl")}
+        type="url"
+        value={serverUrl}
+        onChange={(e) => setServerUrl(e.target.value)}
+        required
+        data-testid="gitlab-server-url"
+      />
+      <Field
+        label={t("workspace.gitlab.username")}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        autoComplete="username"
+        required
+        autoFocus
+        data-testid="gitlab-username"
+      />
       <div className="field">
         <label className="field__label" htmlFor={passwordId}>
           {t("workspace.gitlab.password")}

@@ -23,7 +23,9 @@ export function ProjectDropdown() {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu ws-project-menu" align="start" sideOffset={6} data-testid="project-dropdown-menu">
-          <DropdownMenu.Label className="menu__label">{none ? t("workspace.projects.title") : project ? t("workspace.projects.selectProject") : t("workspace.projects.pleaseSelect")}</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu__label">
+            {none ? t("workspace.projects.title") : project ? t("workspace.projects.selectProject") : t("workspace.projects.pleaseSelect")}
+          </DropdownMenu.Label>
           <ProjectMenuList currentId={project?.id ?? null} testIdPrefix="project-dropdown" />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -55,10 +55,13 @@ export function ProjectMenuList({ currentId, testIdPrefix }: { currentId: string
         </div>
       )}
       {!isLoading && error && (
-        <DropdownMenu.Item className="menu__item menu__state--error" onSelect={(event) => {
+        <DropdownMenu.Item
+          className="menu__item menu__state--error"
+          onSelect={(event) => {
             event.preventDefault(); // stay open so the list shows in place
             void mutate();
-          }}>
+          }}
+        >
           {t("workspace.projects.loadFailed")} · {t("common.retry")}
         </DropdownMenu.Item>
       )}

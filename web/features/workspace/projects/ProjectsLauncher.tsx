@@ -32,7 +32,12 @@ export function ProjectsLauncher({ userId }: { userId: string }) {
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="icon-btn" aria-label={t("workspace.projects.entry")} title={t("workspace.projects.entry")} data-testid="projects-launcher">
+        <DropdownMenu.Trigger
+          className="icon-btn"
+          aria-label={t("workspace.projects.entry")}
+          title={t("workspace.projects.entry")}
+          data-testid="projects-launcher"
+        >
           <CodeIcon size={18} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

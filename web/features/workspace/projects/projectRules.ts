@@ -21,7 +21,11 @@ export function validateProjectName(name: string): ProjectNameError | null {
  * Project creation is locked to the user's organization (spec 01 §6): the one the session is in,
  * which is also the one the server creates the project in. The list supplies its display name.
  */
-export function userOrganization(organizations: readonly Organization[], organizationId: string | null, fallbackName: string | null): { id: string; displayName: string } | null {
+export function userOrganization(
+  organizations: readonly Organization[],
+  organizationId: string | null,
+  fallbackName: string | null,
+): { id: string; displayName: string } | null {
   if (!organizationId) return null;
   const listed = organizations.find((org) => org.id === organizationId);
   return { id: organizationId, displayName: listed?.displayName ?? fallbackName ?? organizationId };

@@ -51,7 +51,8 @@ export function useCreateProject() {
       if (failure === "noCodingAgent") toast.error(t("workspace.create.noCodingAgent"), { duration: 8000 });
       else if (failure === "selectOrganization") toast.error(t("workspace.create.selectOrganization"));
       else {
-        const title = kind === "create" ? t("workspace.create.failed") : kind === "github" ? t("workspace.github.createFailed") : t("workspace.create.importFailed");
+        const title =
+          kind === "create" ? t("workspace.create.failed") : kind === "github" ? t("workspace.github.createFailed") : t("workspace.create.importFailed");
         const known = gitlabErrorKey(message);
         const description = known ? t(`workspace.gitlab.${known}`) : message;
         toast.error(title, description && message !== title ? { description } : undefined);

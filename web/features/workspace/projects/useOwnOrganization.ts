@@ -8,7 +8,11 @@ import { userOrganization } from "./projectRules";
 export function useOwnOrganization(enabled: boolean) {
   const { user } = useSession();
   const { data, error, isLoading, mutate } = useSWR<AllOrganizationsData>(enabled ? API_KEYS.organizations : null, silentFetcher);
-  const organization = userOrganization(data?.organizations ?? [], user?.organizationId ?? null, user?.organizationDisplayName ?? user?.organizationName ?? null);
+  const organization = userOrganization(
+    data?.organizations ?? [],
+    user?.organizationId ?? null,
+    user?.organizationDisplayName ?? user?.organizationName ?? null,
+  );
   // The id comes from the session; a failed list only costs the display name.
   const failed = !organization && (!!error || (data !== undefined && !data.success));
   return {

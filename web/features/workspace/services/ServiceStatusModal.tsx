@@ -58,7 +58,8 @@ export function ServiceStatusModal({ open, onOpenChange }: ServiceStatusModalPro
 
   const summary = health.domains ? summarize(health.domains) : null;
   const phase = restart.state.phase;
-  const phaseText = phase === "initiating" || phase === "restarting" || phase === "recovering" || phase === "completed" ? t(`workspace.services.phases.${phase}`) : null;
+  const phaseText =
+    phase === "initiating" || phase === "restarting" || phase === "recovering" || phase === "completed" ? t(`workspace.services.phases.${phase}`) : null;
 
   return (
     <WorkspaceModal

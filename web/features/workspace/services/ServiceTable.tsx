@@ -51,7 +51,14 @@ export function ServiceTable({ domains, canKill, killingPort, onKill }: ServiceT
               <td>{formatMemory(domain.process_info?.memory_rss_kb)}</td>
               <td>
                 {canKill && (
-                  <Button size="sm" variant="danger" busy={killingPort === domain.port} disabled={killingPort !== null} onClick={() => onKill(domain)} data-testid={`service-kill-${domain.port}`}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    busy={killingPort === domain.port}
+                    disabled={killingPort !== null}
+                    onClick={() => onKill(domain)}
+                    data-testid={`service-kill-${domain.port}`}
+                  >
                     {killingPort === domain.port ? t("workspace.services.killing") : t("workspace.services.kill")}
                   </Button>
                 )}

@@ -75,4 +75,3 @@ export function minutesSeconds(ms: number): { m: number; s: number } {
   const total = Math.round(ms / 1000);
   return { m: Math.floor(total / 60), s: total % 60 };
 }
-

@@ -69,19 +69,31 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
   const dragWindow = (event: PointerEvent) => {
     if ((event.target as HTMLElement).closest("button")) return;
     const start = latest.current.expanded;
-    trackPointer(event, (dx, dy) => moveExpanded({ x: start.x + dx, y: start.y + dy }), () => {});
+    trackPointer(
+      event,
+      (dx, dy) => moveExpanded({ x: start.x + dx, y: start.y + dy }),
+      () => {},
+    );
   };
   const dragResize = (event: PointerEvent) => {
     event.stopPropagation();
     const start = latest.current.size;
-    trackPointer(event, (dx, dy) => resize({ width: start.width + dx, height: start.height + dy }), () => {});
+    trackPointer(
+      event,
+      (dx, dy) => resize({ width: start.width + dx, height: start.height + dy }),
+      () => {},
+    );
   };
   const dragPill = (event: PointerEvent) => {
     const start = latest.current.minimized;
     // The pill is anchored to the bottom-left corner: moving down lowers its offset.
-    trackPointer(event, (dx, dy) => moveMinimized({ x: start.x + dx, y: start.y - dy }), (moved) => {
-      if (moved) pillDraggedAt.current = Date.now();
-    });
+    trackPointer(
+      event,
+      (dx, dy) => moveMinimized({ x: start.x + dx, y: start.y - dy }),
+      (moved) => {
+        if (moved) pillDraggedAt.current = Date.now();
+      },
+    );
   };
   const onArrowKey = (event: KeyboardEvent, resizing: boolean) => {
     const delta = ARROWS[event.key];
@@ -92,12 +104,21 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
     else moveExpanded({ x: g.expanded.x + delta[0], y: g.expanded.y + delta[1] });
   };
 
-  const errorText = screenFailed ? t("workspaceViewer.terminal.errors.initFailed") : error ? terminalErrorText(error, t) : t("workspaceViewer.terminal.errors.socket");
+  const errorText = screenFailed
+    ? t("workspaceViewer.terminal.errors.initFailed")
+    : error
+      ? terminalErrorText(error, t)
+      : t("workspaceViewer.terminal.errors.socket");
   const shownState: TerminalState = screenFailed ? "error" : allowed ? state : "disconnected";
   let body: ReactNode;
   if (!project) body = <p className="term-message">{t("workspaceViewer.empty.noProjectTitle")}</p>;
   else if (!config) body = <p className="term-message">{t("workspaceViewer.terminal.checkingAccess")}</p>;
-  else if (!allowed) body = <p className="term-message" data-testid="terminal-denied">{t("workspaceViewer.terminal.denied")}</p>;
+  else if (!allowed)
+    body = (
+      <p className="term-message" data-testid="terminal-denied">
+        {t("workspaceViewer.terminal.denied")}
+      </p>
+    );
   else if (session.connection && !screenFailed) {
     body = (
       <Suspense fallback={<p className="term-message">{t("workspaceViewer.terminal.loading")}</p>}>
@@ -133,17 +154,38 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
           }
         }}
       >
-        <div className="term-window__bar" tabIndex={0} aria-label={t("workspaceViewer.terminal.dragHint")} onPointerDown={dragWindow} onKeyDown={(event) => onArrowKey(event, event.shiftKey)} data-testid="terminal-titlebar">
+        <div
+          className="term-window__bar"
+          tabIndex={0}
+          aria-label={t("workspaceViewer.terminal.dragHint")}
+          onPointerDown={dragWindow}
+          onKeyDown={(event) => onArrowKey(event, event.shiftKey)}
+          data-testid="terminal-titlebar"
+        >
           <StatusDot state={shownState} testId="terminal-status" />
           <span className="term-window__title">{t("workspaceViewer.terminal.title")}</span>
           {project && <span className="term-window__project">{project.name}</span>}
           <span className="term-window__state" aria-live="polite">
             {t(`workspaceViewer.terminal.states.${shownState}`)}
           </span>
-          <button type="button" className="term-icon" onClick={minimise} aria-label={t("workspaceViewer.terminal.minimise")} title={`${t("workspaceViewer.terminal.minimise")} (Esc)`} data-testid="terminal-minimise">
+          <button
+            type="button"
+            className="term-icon"
+            onClick={minimise}
+            aria-label={t("workspaceViewer.terminal.minimise")}
+            title={`${t("workspaceViewer.terminal.minimise")} (Esc)`}
+            data-testid="terminal-minimise"
+          >
             <MinimiseIcon />
           </button>
-          <button type="button" className="term-icon" onClick={() => onOpenChange(false)} aria-label={t("workspaceViewer.terminal.close")} title={t("workspaceViewer.terminal.close")} data-testid="terminal-close">
+          <button
+            type="button"
+            className="term-icon"
+            onClick={() => onOpenChange(false)}
+            aria-label={t("workspaceViewer.terminal.close")}
+            title={t("workspaceViewer.terminal.close")}
+            data-testid="terminal-close"
+          >
             <CloseIcon />
           </button>
         </div>
@@ -164,7 +206,15 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
             </div>
           )}
         </div>
-        <div className="term-window__resize" role="separator" aria-orientation="horizontal" tabIndex={0} aria-label={t("workspaceViewer.terminal.resize")} onPointerDown={dragResize} onKeyDown={(event) => onArrowKey(event, true)} />
+        <div
+          className="term-window__resize"
+          role="separator"
+          aria-orientation="horizontal"
+          tabIndex={0}
+          aria-label={t("workspaceViewer.terminal.resize")}
+          onPointerDown={dragResize}
+          onKeyDown={(event) => onArrowKey(event, true)}
+        />
       </div>
       {minimized && (
         <button

@@ -30,7 +30,13 @@ export default function XtermView(props: XtermViewProps) {
     let term: Terminal;
     let fit: FitAddon;
     try {
-      term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', cursorBlink: true, scrollback: 5000, theme: THEME });
+      term = new Terminal({
+        fontSize: 13,
+        fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+        cursorBlink: true,
+        scrollback: 5000,
+        theme: THEME,
+      });
       fit = new FitAddon();
       term.loadAddon(fit);
       term.open(element);

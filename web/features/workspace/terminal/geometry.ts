@@ -57,7 +57,9 @@ function readPoint(storage: Storage | null, key: string): Point | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<Point>;
-    return typeof value.x === "number" && typeof value.y === "number" && Number.isFinite(value.x) && Number.isFinite(value.y) ? { x: value.x, y: value.y } : null;
+    return typeof value.x === "number" && typeof value.y === "number" && Number.isFinite(value.x) && Number.isFinite(value.y)
+      ? { x: value.x, y: value.y }
+      : null;
   } catch {
     return null;
   }

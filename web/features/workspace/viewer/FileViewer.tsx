@@ -48,7 +48,14 @@ export function FileViewer() {
 
   return (
     <section className="wsv" data-testid="file-viewer" onKeyDown={onKeyDown}>
-      <TabBar projectId={project.id} tabs={tabs} activeId={activeId} gitStatus={gitStatus} gitInitialized={project.gitInitialized} onClose={actions.closeTabs} />
+      <TabBar
+        projectId={project.id}
+        tabs={tabs}
+        activeId={activeId}
+        gitStatus={gitStatus}
+        gitInitialized={project.gitInitialized}
+        onClose={actions.closeTabs}
+      />
       <div className="wsv-body" id="viewer-panel" role={active ? "tabpanel" : undefined} aria-label={active?.fileName}>
         {!active && (
           <div className="wsv-center">

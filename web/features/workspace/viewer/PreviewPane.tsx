@@ -25,11 +25,25 @@ export function PreviewPane({ tab }: { tab: ViewerTab }) {
         <span className="wsv-toolbar__url" title={tab.previewUrl ?? ""}>
           {tab.previewUrl}
         </span>
-        <button type="button" className="icon-btn" aria-label={t("workspaceViewer.previewPane.refresh")} title={t("workspaceViewer.previewPane.refresh")} onClick={() => setReloads((n) => n + 1)} data-testid="preview-refresh">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("workspaceViewer.previewPane.refresh")}
+          title={t("workspaceViewer.previewPane.refresh")}
+          onClick={() => setReloads((n) => n + 1)}
+          data-testid="preview-refresh"
+        >
           <RefreshIcon />
         </button>
         {url && (
-          <a className="icon-btn" href={url} target="_blank" rel="noopener noreferrer" aria-label={t("workspaceViewer.previewPane.openInNewTab")} title={t("workspaceViewer.previewPane.openInNewTab")}>
+          <a
+            className="icon-btn"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t("workspaceViewer.previewPane.openInNewTab")}
+            title={t("workspaceViewer.previewPane.openInNewTab")}
+          >
             <ExternalIcon />
           </a>
         )}

@@ -109,7 +109,15 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
                   {STATUS_LETTER[status]}
                 </span>
               )}
-              {dirty && <span className="wsv-tab__dirty" role="img" aria-label={t("workspaceViewer.tabs.unsaved")} title={t("workspaceViewer.tabs.unsaved")} data-testid={`viewer-tab-dirty-${key}`} />}
+              {dirty && (
+                <span
+                  className="wsv-tab__dirty"
+                  role="img"
+                  aria-label={t("workspaceViewer.tabs.unsaved")}
+                  title={t("workspaceViewer.tabs.unsaved")}
+                  data-testid={`viewer-tab-dirty-${key}`}
+                />
+              )}
               <button
                 type="button"
                 className="wsv-tab__close"

@@ -1,7 +1,16 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { ComposerExtension } from "../../../ui/composerExtension";
-import { FILE_REFERENCE_MIME, addFileReference, clearFileReferences, formatFileReference, removeFileReference, useFileReferences, type FileReference, type NewFileReference } from "./fileRefs";
+import {
+  FILE_REFERENCE_MIME,
+  addFileReference,
+  clearFileReferences,
+  formatFileReference,
+  removeFileReference,
+  useFileReferences,
+  type FileReference,
+  type NewFileReference,
+} from "./fileRefs";
 
 /** How references travel in the message text: one `@file:` line each, with the selected lines quoted. */
 export function referencesText(refs: readonly FileReference[]): string {
@@ -27,7 +36,12 @@ export function useFileReferenceComposer(chatId: string): ComposerExtension {
               <span className="composer__ref-name" title={ref.filePath}>
                 {formatFileReference(ref)}
               </span>
-              <button type="button" className="icon-btn" aria-label={t("workspaceViewer.refs.remove", { name: ref.fileName })} onClick={() => removeFileReference(chatId, ref.id)}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t("workspaceViewer.refs.remove", { name: ref.fileName })}
+                onClick={() => removeFileReference(chatId, ref.id)}
+              >
                 <span aria-hidden>×</span>
               </button>
             </li>

@@ -18,7 +18,9 @@ export function AgentComposerBar({ stream, settings, hint }: AgentComposerBarPro
   const modes = modesFor(stream);
   const anyClosed = settings.models.some((m) => !m.isOpen);
   // A chosen model missing from the server's list stays selectable rather than silently switching.
-  const models = settings.models.some((m) => m.key === current.model) ? settings.models : [{ key: current.model, name: current.model, isOpen: true }, ...settings.models];
+  const models = settings.models.some((m) => m.key === current.model)
+    ? settings.models
+    : [{ key: current.model, name: current.model, isOpen: true }, ...settings.models];
   return (
     <div className="agent-bar" data-testid="agent-bar">
       <label className="agent-bar__field">

@@ -33,7 +33,15 @@ export function ForwardDiscussButton({ chatId, mayForward, onForwarded }: Props)
     }
   };
   return (
-    <button type="button" className="composer__forward-agent" data-testid="discuss-to-agent" disabled={busy} aria-busy={busy} onClick={() => void forward()} title={t("agent.discuss.hint")}>
+    <button
+      type="button"
+      className="composer__forward-agent"
+      data-testid="discuss-to-agent"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => void forward()}
+      title={t("agent.discuss.hint")}
+    >
       {t("agent.discuss.forward")}
     </button>
   );

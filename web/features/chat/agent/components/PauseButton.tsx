@@ -4,7 +4,14 @@ import { useTranslation } from "react-i18next";
 export function PauseButton({ onPause }: { onPause: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="composer__pause" data-testid="composer-pause" aria-label={t("agent.composer.pause")} title={t("agent.composer.pause")} onClick={onPause}>
+    <button
+      type="button"
+      className="composer__pause"
+      data-testid="composer-pause"
+      aria-label={t("agent.composer.pause")}
+      title={t("agent.composer.pause")}
+      onClick={onPause}
+    >
       <span aria-hidden>■</span>
     </button>
   );

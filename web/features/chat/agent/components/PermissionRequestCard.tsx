@@ -54,7 +54,12 @@ export function PermissionRequestCard({ message }: { message: UiMessage }) {
 
   return (
     <div className="msg-system" data-testid={`message-${message.id}`} data-seq={message.seq || undefined}>
-      <section className="perm-card" data-testid={`permission-card-${message.id}`} data-status={card.actionStatus} aria-label={card.title || t("agent.cards.permission.title")}>
+      <section
+        className="perm-card"
+        data-testid={`permission-card-${message.id}`}
+        data-status={card.actionStatus}
+        aria-label={card.title || t("agent.cards.permission.title")}
+      >
         <header className="perm-card__head">
           <span className="perm-card__title">{card.title || t("agent.cards.permission.title")}</span>
           <span className={`perm-card__status perm-card__status--${card.actionStatus}`}>
@@ -81,7 +86,10 @@ export function PermissionRequestCard({ message }: { message: UiMessage }) {
         ) : (
           record && (
             <p className="perm-card__record" data-testid={`permission-record-${message.id}`} data-outcome={record.actionType}>
-              {t("agent.cards.permission.record", { action: t(`agent.cards.permission.outcomes.${record.actionType}`), operator: operatorText(t, record.operatorName) })}
+              {t("agent.cards.permission.record", {
+                action: t(`agent.cards.permission.outcomes.${record.actionType}`),
+                operator: operatorText(t, record.operatorName),
+              })}
               {record.timestamp && <time dateTime={record.timestamp}> · {formatMessageTime(record.timestamp, i18n.language)}</time>}
             </p>
           )

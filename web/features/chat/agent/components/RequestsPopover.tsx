@@ -6,7 +6,17 @@ import { Popover } from "./Popover";
 
 function BellIcon() {
   return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 20 20"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M5 8a5 5 0 0 1 10 0c0 4 1.5 5.5 1.5 5.5h-13S5 12 5 8Z" />
       <path d="M8.5 16.5a1.7 1.7 0 0 0 3 0" />
     </svg>
@@ -58,10 +68,20 @@ export function RequestsPopover({ requests, onDecide }: RequestsPopoverProps) {
                     <time className="control-requests__time" dateTime={request.timestamp}>
                       {formatMessageTime(request.timestamp, i18n.language)}
                     </time>
-                    <button type="button" className="btn btn--ghost btn--sm" data-testid={`control-request-reject-${request.requestId}`} onClick={() => onDecide(request.requestId, "reject")}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      data-testid={`control-request-reject-${request.requestId}`}
+                      onClick={() => onDecide(request.requestId, "reject")}
+                    >
                       {t("agent.control.reject")}
                     </button>
-                    <button type="button" className="btn btn--primary btn--sm" data-testid={`control-request-approve-${request.requestId}`} onClick={() => onDecide(request.requestId, "approve")}>
+                    <button
+                      type="button"
+                      className="btn btn--primary btn--sm"
+                      data-testid={`control-request-approve-${request.requestId}`}
+                      onClick={() => onDecide(request.requestId, "approve")}
+                    >
                       {t("agent.control.approve")}
                     </button>
                   </div>

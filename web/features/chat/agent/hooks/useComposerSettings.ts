@@ -14,10 +14,13 @@ export function useComposerSettings() {
   const { data } = useSWR<ModelOption[]>(MODELS_KEY, silentFetcher, { revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 10 * 60_000 });
   const models = data?.length ? data : DEFAULT_MODELS;
 
-  const settingsOf = useCallback((stream: StreamKey): TabSettings => {
-    const current = byTab[stream] ?? defaultSettings(stream);
-    return { ...current, mode: forcedMode(stream, current.mode) };
-  }, [byTab]);
+  const settingsOf = useCallback(
+    (stream: StreamKey): TabSettings => {
+      const current = byTab[stream] ?? defaultSettings(stream);
+      return { ...current, mode: forcedMode(stream, current.mode) };
+    },
+    [byTab],
+  );
 
   const setMode = useCallback((stream: StreamKey, mode: ExecutionMode) => {
     setByTab((all) => ({ ...all, [stream]: { ...(all[stream] ?? defaultSettings(stream)), mode: forcedMode(stream, mode) } }));

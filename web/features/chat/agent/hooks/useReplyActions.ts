@@ -23,7 +23,12 @@ function reasonOf(error: unknown): string {
  * Regenerate and refresh of agent replies (spec 02 §7, §8). Regenerating asks the agent again, so
  * it follows the send rules: the controller in the agent tab, the owner of an ask-only stream.
  */
-export function useReplyActions(chat: ChatListItem, dispatch: (action: StreamsAction) => void, mayAsk: (stream: StreamKey) => boolean, started: (stream: StreamKey) => void): ReplyActions {
+export function useReplyActions(
+  chat: ChatListItem,
+  dispatch: (action: StreamsAction) => void,
+  mayAsk: (stream: StreamKey) => boolean,
+  started: (stream: StreamKey) => void,
+): ReplyActions {
   const { t } = useTranslation();
   const unknown = t("chat.composer.unknownError");
 
@@ -43,7 +48,12 @@ export function useReplyActions(chat: ChatListItem, dispatch: (action: StreamsAc
         await request(messageUrl(message.id, "regenerate"), {
           method: "POST",
           silent: true,
-          data: { originalMessageId: message.replyToMessageId, virtualEmployeeId: message.agent_id ?? message.virtualSender?.id ?? null, chatId: chat.id, chatType: message.chat_type },
+          data: {
+            originalMessageId: message.replyToMessageId,
+            virtualEmployeeId: message.agent_id ?? message.virtualSender?.id ?? null,
+            chatId: chat.id,
+            chatType: message.chat_type,
+          },
         });
         started(stream);
         toast.info(t("agent.actions.regenerating"), { id: `agent-regenerate:${message.id}` });
@@ -60,7 +70,11 @@ export function useReplyActions(chat: ChatListItem, dispatch: (action: StreamsAc
   const refresh = useCallback(
     async (message: UiMessage) => {
       try {
-        const answer = await request<{ success?: boolean; newContent?: unknown }>(messageUrl(message.id, "refresh"), { method: "POST", data: {}, silent: true });
+        const answer = await request<{ success?: boolean; newContent?: unknown }>(messageUrl(message.id, "refresh"), {
+          method: "POST",
+          data: {},
+          silent: true,
+        });
         if (typeof answer?.newContent !== "string") throw new Error(unknown);
         dispatch({ type: "replaceContent", messageId: message.id, content: answer.newContent });
         toast.success(t("agent.actions.refreshed"), { id: `agent-refresh:${message.id}` });
@@ -71,5 +85,8 @@ export function useReplyActions(chat: ChatListItem, dispatch: (action: StreamsAc
     [dispatch, t, unknown],
   );
 
-  return useMemo(() => ({ canRegenerate, regenerate: (m: UiMessage) => void regenerate(m), refresh: (m: UiMessage) => void refresh(m) }), [canRegenerate, regenerate, refresh]);
+  return useMemo(
+    () => ({ canRegenerate, regenerate: (m: UiMessage) => void regenerate(m), refresh: (m: UiMessage) => void refresh(m) }),
+    [canRegenerate, regenerate, refresh],
+  );
 }

@@ -46,7 +46,11 @@ const LABELS: Record<CardOutcome, string> = { approve: "Approved", reject: "Reje
 
 /** The card as completed with `outcome` (from the batch status check or the owner's own click). */
 export function completeCard(card: PermissionRequestContent, outcome: CardOutcome, timestamp: string): PermissionRequestContent {
-  return { ...card, actionStatus: "completed", actionRecord: { actionType: outcome, actionLabel: LABELS[outcome], operatorName: operatorOf(outcome), timestamp } };
+  return {
+    ...card,
+    actionStatus: "completed",
+    actionRecord: { actionType: outcome, actionLabel: LABELS[outcome], operatorName: operatorOf(outcome), timestamp },
+  };
 }
 
 /** The card to show: the stored content, completed by a known server outcome when it still says pending. */

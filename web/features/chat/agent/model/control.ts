@@ -30,7 +30,12 @@ export function agentSendRule(control: ControlState, userId: string): "send" | "
 }
 
 /** Spec 02 §6: the controller in the agent tab, or the user during their own ask-only run. */
-export function canPause(control: ControlState, userId: string, tab: "agent" | "askOnly" | "discuss" | "human", generating: { agent: boolean; ask: boolean }): boolean {
+export function canPause(
+  control: ControlState,
+  userId: string,
+  tab: "agent" | "askOnly" | "discuss" | "human",
+  generating: { agent: boolean; ask: boolean },
+): boolean {
   if (tab === "agent") return generating.agent && isController(control, userId);
   if (tab === "askOnly") return generating.ask;
   return false;

@@ -38,7 +38,7 @@ export function applyChunk(text: LiveText, offset: number, chunk: string): LiveT
   let current = placed;
   let held = [...text.held];
   // Drain held chunks that now join up; each may unlock the next.
-  for (let progress = true; progress && held.length > 0; ) {
+  for (let progress = true; progress && held.length > 0;) {
     progress = false;
     for (const h of held) {
       const next = place(current, h.offset, h.chunk);
@@ -86,7 +86,12 @@ export interface ReplyAuthor {
  * (`ready.agentRuns`, or a chunk for an unknown id). It has no seq, so it sorts last until the
  * stored copy (same id) replaces it.
  */
-export function placeholderReply(run: Pick<AgentRunInfo, "message_id" | "chat_type" | "request_id">, chatId: string, author: ReplyAuthor | null, now: string): UiMessage {
+export function placeholderReply(
+  run: Pick<AgentRunInfo, "message_id" | "chat_type" | "request_id">,
+  chatId: string,
+  author: ReplyAuthor | null,
+  now: string,
+): UiMessage {
   const chatType: ChatStream = run.chat_type;
   return {
     id: run.message_id,

@@ -51,7 +51,13 @@ export default function CodeEditor(props: CodeEditorProps) {
 
   const label = t("workspaceViewer.editor.label", { name: fileName });
   const extensions = useMemo(
-    () => [editorTheme, ...behaviourExtensions(behaviour), ...readOnlyExtensions(readOnly), contentAttributes(label, "code-editor-content"), ...(language ? [language] : [])],
+    () => [
+      editorTheme,
+      ...behaviourExtensions(behaviour),
+      ...readOnlyExtensions(readOnly),
+      contentAttributes(label, "code-editor-content"),
+      ...(language ? [language] : []),
+    ],
     [readOnly, label, language],
   );
 

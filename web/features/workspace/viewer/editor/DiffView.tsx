@@ -41,7 +41,10 @@ export default function DiffView(props: DiffViewProps) {
     if (!host.current) return;
     const common = [basicSetup(SETUP), editorTheme, ...(language ? [language] : [])];
     const view = new MergeView({
-      a: { doc: original, extensions: [...common, EditorState.readOnly.of(true), EditorView.editable.of(false), contentAttributes(headLabel, "diff-original")] },
+      a: {
+        doc: original,
+        extensions: [...common, EditorState.readOnly.of(true), EditorView.editable.of(false), contentAttributes(headLabel, "diff-original")],
+      },
       b: {
         doc: latest.current,
         extensions: [
