@@ -27,7 +27,7 @@ const ATTACHMENT_FILE = /^attach_[a-f0-9]{32}$/;
 /**
  * Whether a url is a file uploaded to this chat: exactly `/api/chat-attachments/{chatId}/attach_{32
  * hex}`, as the upload route answers it. Compared whole, not by prefix, so `/../`, `%2e%2e` or
- * `%2f` cannot lead a "file of this chat" somewhere else (issue 9, finding 11).
+ * `%2f` cannot lead a "file of this chat" somewhere else.
  */
 export function isChatAttachmentUrl(url: string, chatId: string): boolean {
   const prefix = `/api/chat-attachments/${chatId}/`;

@@ -28,7 +28,7 @@ export interface Env {
   /**
    * Git hosts on private, loopback or link-local addresses the Worker may still contact (imports,
    * GitLab sign-in and listings): comma-separated `host` or `host:port`, e.g. `gitlab.internal,10.0.0.5:8443`.
-   * Unset, only public addresses are reached (issue 9 finding 8).
+   * Unset, only public addresses are reached.
    */
   GIT_HOSTS_ALLOW_PRIVATE?: string;
   /** Milliseconds a git-host call may take, redirects included (default 10000); failures all answer after this long. */

@@ -75,7 +75,7 @@ async function freshGroup(prefix: string): Promise<string> {
   return chatId;
 }
 
-describe("agent replies and shared control (issue 4)", () => {
+describe("agent replies and shared control", () => {
   it("everyone watches the agent's streamed answer, drawn from the VIRE's knowledge", async () => {
     await freshGroup("Agent Crew");
     await startRecording(alice.page, ["agent-generating"]);

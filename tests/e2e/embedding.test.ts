@@ -6,7 +6,7 @@ import { EMBED_PARENT_PORT, FOREIGN_PARENT_PORT } from "./config.ts";
 import { ALICE, eventually, openChat, sendText, signInToAcme, uniqueEmail } from "./flows.ts";
 
 /**
- * Issue 9, finding 9, in Chromium: a parent page on `localhost` (another site than the app on
+ * In Chromium: a parent page on `localhost` (another site than the app on
  * 127.0.0.1) frames the app. Listed in EMBED_ORIGINS (global-setup.ts) it works and keeps its
  * session across a reload even without storage; not listed, the browser refuses to show it; the
  * logout message goes to the listed parent only.

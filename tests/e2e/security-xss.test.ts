@@ -4,7 +4,7 @@ import { baseUrl, newPerson, useBrowser } from "./browser.ts";
 import { ALICE, BOB, eventually, openChat, sendText, signInToAcme, uniqueName, writeHeaders } from "./flows.ts";
 
 /**
- * Issue 9, findings 3 and 11, in Chromium: a corpus of classic XSS payloads posted as messages,
+ * In Chromium: a corpus of classic XSS payloads posted as messages,
  * names and attachments, rendered in the chat and opened. Every payload tries to set
  * `window.__xss`, open a dialog or load from a foreign host; none may.
  */

@@ -37,7 +37,7 @@ afterAll(async () => {
   await alice?.context.close();
 });
 
-describe("virtual employees (issue 4)", () => {
+describe("virtual employees", () => {
   it("the plan limit opens the upgrade dialog; after an upgrade Alice creates a VIRE and indexes a document", async () => {
     const page = alice.page;
     await page.goto("/en/home");

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { newPerson } from "./browser.ts";
 import { ACME, ALICE, eventually, serverSession, setPlan, signIn, signUp, uniqueEmail, uniqueName, useOrganization, writeHeaders } from "./flows.ts";
 
-// Helpers of the coding workspace tests (issue 5): docs/workspace-api.md, web/features/workspace.
+// Helpers of the coding workspace tests: docs/workspace-api.md, web/features/workspace.
 
 async function data<T>(res: { status(): number; text(): Promise<string> }, status = 200): Promise<T> {
   const body = await res.text();

@@ -28,7 +28,7 @@ const browser = useBrowser();
 /** A fresh user in Acme who owns this file's projects (see useProjectOwner for why not Alice). */
 const owner = useProjectOwner(browser);
 
-describe("coding workspace (issue 5)", () => {
+describe("coding workspace", () => {
   it("creates a project through the dialog and opens its three-area workspace", async () => {
     const page = owner().page;
     await page.goto("/en/home");

@@ -25,7 +25,7 @@ function matchesSource(url: URL, source: string): boolean {
 
 /**
  * Markdown images load only from the app itself (its attachment and upload urls) and IMAGE_HOSTS:
- * an image from anywhere else would tell that host who read the message, and when (finding 11).
+ * an image from anywhere else would tell that host who read the message, and when.
  */
 export function isAllowedImageUrl(src: string | undefined): boolean {
   if (!src || typeof window === "undefined") return false;

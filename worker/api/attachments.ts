@@ -66,7 +66,7 @@ export const attachmentsApi = newApp()
       throw new ApiError(413, `File ${file.name} is too large (${(file.size / 1048576).toFixed(1)} MB). Maximum size allowed is 50 MB.`);
     const id = newId("attach");
     const fileName = file.name.slice(0, 255);
-    // The type comes from the bytes; file.type is whatever the client claimed (finding 3).
+    // The type comes from the bytes; file.type is whatever the client claimed.
     const mimeType = await contentTypeOf(await headOf(file), fileName);
     await c.env.FILES.put(`chats/${chatId}/${id}`, file.stream(), {
       httpMetadata: { contentType: mimeType },

@@ -128,7 +128,7 @@ export const uploadsApi = newApp()
       const body = await fileOf(c.req.raw);
       const fileName = requireName(query.fileName || safeFileName(body.name ?? ""));
       const claimed = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
-      // The claim (name or type) only says what to expect; the bytes must confirm it (finding 3).
+      // The claim (name or type) only says what to expect; the bytes must confirm it.
       const { head, stream } = await sniffable(body);
       const kind = await confirmKnowledgeKind(claimed, head);
       const ref = { userId: user.id, id: newId("upload"), fileName };

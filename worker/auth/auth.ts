@@ -33,7 +33,7 @@ function signInLimit(env: Env): number {
 /**
  * Framed by another site (EMBED_ORIGINS), the session must survive there: SameSite=None (Lax is not
  * sent in a cross-site frame), which requires Secure, and Partitioned so the cookie lives in that
- * parent's partition and works where third-party cookies are blocked (issue 9, finding 9).
+ * parent's partition and works where third-party cookies are blocked.
  */
 function sessionCookieAttributes(env: Env) {
   if (embedsOtherSites(env)) return { sameSite: "none" as const, secure: true, partitioned: true };

@@ -6,7 +6,7 @@ import { MirrorJob, runMirror } from "./mirror";
 import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
 
 /**
- * Every job on the JOBS queue. Later features add their own variants (message mirror, notifications);
+ * Every job on the JOBS queue (cleanup, message mirror, custom assistant, sandbox poll);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
 export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob]);

@@ -41,7 +41,7 @@ export function kindOfStoredType(mimeType: string): KnowledgeKind | null {
 }
 
 /**
- * The claimed kind confirmed from the file's first bytes (issue 9, finding 3): a "PDF" must carry a
+ * The claimed kind confirmed from the file's first bytes: a "PDF" must carry a
  * PDF signature and a "text" file must be text, so nothing else can be stored under either type.
  */
 export async function confirmKnowledgeKind(claimed: KnowledgeKind, head: Uint8Array): Promise<KnowledgeKind> {

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type/core";
 
 /**
- * What a stored file is, decided by the server from its bytes (issue 9, finding 3). The type a
+ * What a stored file is, decided by the server from its bytes. The type a
  * client declares, and the extension it chose, are never trusted to make bytes "an image": an
  * HTML page uploaded as `photo.png` with `image/png` is still an unknown, downloadable file.
  */

@@ -2,7 +2,7 @@ import { assertSettings, type Env } from "../env";
 import { embedOrigins, imageSources, isPlainLocalHttp } from "./site-policy";
 
 /**
- * Headers every response of the Worker carries (issue 9, findings 3, 9 and 11). The Worker runs
+ * Headers every response of the Worker carries. The Worker runs
  * first for every path (wrangler.toml `run_worker_first`), so the SPA's HTML gets them too.
  */
 

@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 
 /**
- * The deploy's browser-facing settings (issue 9, findings 9 and 11):
+ * The deploy's browser-facing settings:
  * - EMBED_ORIGINS: comma-separated origins (`https://portal.example.com`) whose pages may frame
  *   the app; the app itself always may. Empty: only the app itself.
  * - IMAGE_HOSTS: comma-separated hosts or origins (`images.example.com`, `https://cdn.example.com`,

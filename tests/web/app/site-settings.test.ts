@@ -12,7 +12,7 @@ function stubPage(meta: Record<string, string>) {
   });
 }
 
-// Issue 9, finding 11: markdown images are a tracking and exfiltration channel unless limited.
+// Markdown images are a tracking and exfiltration channel unless limited.
 describe("markdown image policy", () => {
   it("allows the app itself (attachments, uploads) and the configured IMAGE_HOSTS only", () => {
     stubPage({ "teamchat-image-hosts": "https://images.example.net https://*.cdn.example.org" });

@@ -89,7 +89,7 @@ describe("chat attachments", () => {
     expectSandboxed(text);
   });
 
-  // Issue 9, finding 3: stored XSS through a client-chosen type.
+  // Stored XSS through a client-chosen type.
   it("active or disguised content (SVG, HTML, XML) downloads as an opaque, sandboxed file whatever type it claims", async () => {
     const { alice, bob, chatId } = await groupOfTwo();
     const cases: [string, string, string][] = [
@@ -131,7 +131,7 @@ describe("chat attachments", () => {
     expect((await download(bob, r.json.data.fileUrl)).headers.get("content-disposition")).toMatch(/^attachment/);
   });
 
-  // Issue 9, finding 11: the "file of this chat" check was a prefix match.
+  // The "file of this chat" check was a prefix match.
   it("a message may only carry this chat's files: /../ and encoded variants are refused", async () => {
     const { alice, bob, chatId } = await groupOfTwo();
     const other = await createGroup(alice, [bob], [], "Other");

@@ -153,7 +153,7 @@ describe("POST /api/coding-projects", () => {
     expectError(await createProjectCall(user, { name: "x", httpRepoUrl: "ssh://git@example.com/x.git" }), 400, "Invalid repository URL");
   });
 
-  it("refuses imports from private addresses and local files before the host connects (issue 9 finding 8)", async () => {
+  it("refuses imports from private addresses and local files before the host connects", async () => {
     const user = await signUp();
     await addCodingAgent(user);
     const sandboxPort = new URL(env.SANDBOX_URL!).port;

@@ -202,7 +202,7 @@ describe("what leaves the Worker", () => {
   });
 });
 
-/** Issue 9 finding 8: the Worker is no port scanner for whoever signs up. */
+/** The Worker is no port scanner for whoever signs up. */
 describe("private addresses and port probing", () => {
   const NOT_ALLOWED = "This server address is not allowed";
   const NETWORK = "Network connection failed, please check if the server URL is correct";

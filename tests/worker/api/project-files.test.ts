@@ -165,7 +165,7 @@ describe("editing and git through the Worker", () => {
     const raw = await workerFetch(`${ORIGIN}${projectPath(projectId, "file-raw")}?filePath=src/page.html&preview=true`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
-    // Active content never renders when opened: a sandboxed download (issue 9, finding 3).
+    // Active content never renders when opened: a sandboxed download.
     expect(raw.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(raw.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
     expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
@@ -316,7 +316,7 @@ describe("references", () => {
   });
 });
 
-describe("git internals (issue 9 finding 2)", () => {
+describe("git internals", () => {
   it("a member with edit rights cannot write, upload into or delete .git, so git-status runs nothing of theirs", async () => {
     const { admin: owner, members } = await team("Gil Owner", "Mia Member");
     const [mia] = members as [TestUser];

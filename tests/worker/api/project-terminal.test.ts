@@ -35,7 +35,7 @@ describe("GET /api/coding-projects/{id}/terminal", () => {
     sock.send({ type: "input", data: "echo hi; pwd\r" });
     // The shell echoes the command line; its output is the line that is just "hi".
     await waitUntil(() => /[\r\n]hi\r\n/.test(output(sock)), "the output of echo", 10_000);
-    // Jailed (issue 9): the workspace is /workspace; unjailed hosts show the real folder.
+    // Jailed: the workspace is /workspace; unjailed hosts show the real folder.
     expect(output(sock)).toMatch(new RegExp(`(^|\\n)(/workspace|\\S*/${owner.id}/${projectId})\\r\\n`));
     sock.send({ type: "input", data: "exit\r" });
     expect(await sock.next((f) => f.type === "session_exit", 10_000)).toMatchObject({ can_reconnect: true });

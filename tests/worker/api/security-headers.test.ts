@@ -6,7 +6,7 @@ import { spaPolicy } from "../../../worker/lib/security-headers";
 import { ORIGIN, PASSWORD, freshIp, signUp } from "../helpers";
 
 /**
- * Issue 9, findings 9 and 11: every response says how a browser may use it (nosniff, a CSP with
+ * Every response says how a browser may use it (nosniff, a CSP with
  * frame-ancestors from EMBED_ORIGINS), and session cookies are Secure in production by default and
  * cross-site capable only when another site may embed the app.
  */

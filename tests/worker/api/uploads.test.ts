@@ -7,7 +7,7 @@ import { uploadCall } from "../knowledge/kb-helpers";
 import { minimalPdf } from "../knowledge/pdf-fixture";
 
 /**
- * Issue 9, finding 3 for `/api/uploads`: the claimed type (name, query or header) only says what to
+ * For `/api/uploads`: the claimed type (name, query or header) only says what to
  * expect; the bytes decide, and whatever is stored is served so a browser can never run it.
  */
 

@@ -23,7 +23,7 @@ async function colleagues(orgId: string, count: number): Promise<TestUser[]> {
 const participantCount = async (chatId: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_participant WHERE chat_id = ?").bind(chatId).first<{ n: number }>())!.n;
 
-/** Finding 4's class in D1: lists a request controls (up to 500 members) never bind one `?` each. */
+/** The same class of bug in D1: lists a request controls (up to 500 members) never bind one `?` each. */
 describe("D1 statements with member lists of any length", () => {
   it("creates a group of 150, removes 120 of them and adds them back", async () => {
     const { admin, orgId } = await team();

@@ -5,7 +5,7 @@ import { call } from "../helpers";
 import { seedMessages } from "./seed-room";
 
 /**
- * Finding 4 of issue 9: any list of more than 99 ids bound one `?` each broke the room's SQLite
+ * Any list of more than 99 ids bound one `?` each broke the room's SQLite
  * (500s, and a member more than 99 messages behind could not rejoin live).
  */
 // Generous: the suite shares two cores with other workers.

@@ -5,7 +5,7 @@ import { connect, createGroup, framesOf, inbox, messageFrom, send, sendAll, team
 /** A frame the room reads and refuses; pings would not do, the platform answers them without the room. */
 const UNKNOWN = { type: "no_such_frame" };
 
-/** Issue 9 (finding 11, "nothing limits a socket's frame rate"): floods close with 4008. */
+/** Nothing a client sends may flood a socket: floods close with 4008. */
 // Generous: the suite shares two cores with other workers.
 describe("a per-socket frame budget", { timeout: 30_000 }, () => {
   it("closes a flooding chat socket with 4008 while the other members chat on", async () => {

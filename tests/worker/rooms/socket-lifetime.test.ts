@@ -11,7 +11,7 @@ async function groupWithBob() {
 
 const inboxOf = (userId: string) => env.USER_INBOX.get(env.USER_INBOX.idFromName(userId));
 
-/** Finding 6 of issue 9: open chat and inbox sockets end with their session. */
+/** Open chat and inbox sockets end with their session. */
 // Generous: the suite shares two cores with other workers.
 describe("sockets close when their session ends", { timeout: 30_000 }, () => {
   it("closes the signed-out session's chat and inbox sockets at once with 4001; the user's other session stays", async () => {

@@ -126,7 +126,7 @@ describe("request", () => {
 
       const error = (await request("/api/usage").catch((e: unknown) => e)) as ApiError;
       expect(error.kind).toBe("unauthorized");
-      // Only to origins allowed to embed the app (here none but the app itself), never "*" (issue 9, finding 9).
+      // Only to origins allowed to embed the app (here none but the app itself), never "*".
       expect(parent.postMessage).toHaveBeenCalledWith({ type: "logout" }, "http://localhost");
       expect(parent.postMessage).not.toHaveBeenCalledWith(expect.anything(), "*");
       expect(location.assign).toHaveBeenCalledWith("/home");

@@ -62,7 +62,7 @@ describe("screenshotName", () => {
   });
 });
 
-// Issue 9, finding 3: an SVG or a file the server typed as octet-stream is a file card, not an <img>.
+// An SVG or a file the server typed as octet-stream is a file card, not an <img>.
 describe("which attachments show as pictures", () => {
   it("follows the type the server found, not the name", () => {
     expect(isImage("image/png", "a.png")).toBe(true);

@@ -75,7 +75,7 @@ const SERVER_ERRORS: Record<string, "authFailed" | "network" | "reposFailed" | "
   "Failed to fetch repository list": "reposFailed",
   "Please enter username and password": "needCredentials",
   "Please enter server URL": "needServer",
-  // Private, loopback and internal addresses are refused before any connection (issue 9 finding 8).
+  // Private, loopback and internal addresses are refused before any connection.
   "This server address is not allowed": "addressNotAllowed",
 };
 
