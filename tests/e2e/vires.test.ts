@@ -100,13 +100,11 @@ describe("virtual employees", () => {
     await page.getByTestId("vire-tab-knowledge").click();
     await page.getByTestId("knowledge-choose").waitFor(); // the upload area is enabled once the knowledge base exists
     const fileName = `${uniqueName("zephyr").replace(/\s+/g, "-")}.txt`;
-    await page
-      .getByTestId("knowledge-file-input")
-      .setInputFiles({
-        name: fileName,
-        mimeType: "text/plain",
-        buffer: Buffer.from(`Zephyr billing handbook\n\n${FACT}\nMonthly plans cannot be refunded.\n`),
-      });
+    await page.getByTestId("knowledge-file-input").setInputFiles({
+      name: fileName,
+      mimeType: "text/plain",
+      buffer: Buffer.from(`Zephyr billing handbook\n\n${FACT}\nMonthly plans cannot be refunded.\n`),
+    });
     await page.locator(`[data-file-name="${fileName}"][data-status="indexed"]`).waitFor({ timeout: 30_000 });
     await eventually(() => page.getByTestId("knowledge-upload").count()).toBe(0);
     const stored = await page.request.get(`/api/virtual-employees/${vireId}`);
