@@ -44,14 +44,12 @@ export function parseMergedForward(content: string): MergedForwardContent | null
       };
     });
   const rawPreview = Array.isArray(body.preview) ? body.preview.map(record).filter((p): p is Record<string, unknown> => p !== null) : [];
-  const preview = (rawPreview.length ? rawPreview : messages)
-    .slice(0, MERGED_PREVIEW_COUNT)
-    .map((p) => ({
-      id: text(p.id),
-      content: text(p.content).slice(0, MERGED_PREVIEW_CHARS),
-      senderName: text(p.senderName),
-      timestamp: typeof p.timestamp === "string" ? p.timestamp : null,
-    }));
+  const preview = (rawPreview.length ? rawPreview : messages).slice(0, MERGED_PREVIEW_COUNT).map((p) => ({
+    id: text(p.id),
+    content: text(p.content).slice(0, MERGED_PREVIEW_CHARS),
+    senderName: text(p.senderName),
+    timestamp: typeof p.timestamp === "string" ? p.timestamp : null,
+  }));
   const attachments = (Array.isArray(body.triggerAttachments) ? body.triggerAttachments : [])
     .map(record)
     .filter((a): a is Record<string, unknown> => a !== null);
