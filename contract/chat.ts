@@ -19,6 +19,42 @@ export const MESSAGE_PAGE_SIZE = 20;
 export const MESSAGE_TEXT_MAX = 20_000;
 export const GROUP_NAME_MAX = 100;
 export const ATTACHMENT_MAX_BYTES = 52_428_800;
+
+/** Spec 02 §5: every extension a message may carry, in the order the refusal lists them. */
+export const ATTACHMENT_EXTENSIONS: readonly string[] = [
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "webp",
+  "svg",
+  "mp4",
+  "webm",
+  "avi",
+  "mov",
+  "pdf",
+  "txt",
+  "md",
+  "markdown",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "csv",
+  "ppt",
+  "pptx",
+  "zip",
+  "rar",
+  "7z",
+  "mp3",
+  "wav",
+  "ogg",
+  "aac",
+];
+/** Longer spellings of the same types: accepted, but not listed as types of their own in the composer. */
+export const ATTACHMENT_EXTENSION_ALIASES: Readonly<Record<string, string>> = { jpeg: "jpg", markdown: "md" };
+/** The distinct types, for the composer's hint. */
+export const ATTACHMENT_TYPES: readonly string[] = ATTACHMENT_EXTENSIONS.filter((ext) => !(ext in ATTACHMENT_EXTENSION_ALIASES));
 export const FORWARD_HISTORY_MAX_BYTES = 102_400;
 export const REACTION_EMOJIS = ["👍", "❤️", "😂", "😮", "😢", "😠", "🎉", "🔥"] as const;
 

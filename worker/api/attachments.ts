@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ATTACHMENT_MAX_BYTES, Id, type Attachment } from "../../contract";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, Id, type Attachment } from "../../contract";
 import { getDb } from "../db/client";
 import { newApp } from "../lib/app";
 import { requireChatMember } from "../lib/chat-access";
@@ -8,38 +8,6 @@ import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
 import { param, query } from "../lib/validate";
 import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
-
-/** Spec 02 §5: the extensions a message may carry. */
-const ALLOWED = [
-  "jpg",
-  "jpeg",
-  "png",
-  "gif",
-  "webp",
-  "svg",
-  "mp4",
-  "webm",
-  "avi",
-  "mov",
-  "pdf",
-  "txt",
-  "md",
-  "markdown",
-  "doc",
-  "docx",
-  "xls",
-  "xlsx",
-  "csv",
-  "ppt",
-  "pptx",
-  "zip",
-  "rar",
-  "7z",
-  "mp3",
-  "wav",
-  "ogg",
-  "aac",
-];
 
 const ChatQuery = v.object({ chatId: Id });
 const FileParam = v.object({ chatId: Id, fileId: v.pipe(v.string(), v.regex(/^attach_[a-f0-9]{32}$/, "Invalid file")) });
@@ -61,7 +29,8 @@ export const attachmentsApi = newApp()
     const file = form.get("file");
     if (!(file instanceof File)) throw new ApiError(400, "Expected a multipart form with a field named file");
     const ext = extensionOf(file.name);
-    if (!ALLOWED.includes(ext)) throw new ApiError(400, `File type ${ext || file.type || "unknown"} is not supported. Supported types: ${ALLOWED.join(", ")}`);
+    if (!ATTACHMENT_EXTENSIONS.includes(ext))
+      throw new ApiError(400, `File type ${ext || file.type || "unknown"} is not supported. Supported types: ${ATTACHMENT_EXTENSIONS.join(", ")}`);
     if (file.size > ATTACHMENT_MAX_BYTES)
       throw new ApiError(413, `File ${file.name} is too large (${(file.size / 1048576).toFixed(1)} MB). Maximum size allowed is 50 MB.`);
     const id = newId("attach");

@@ -1,36 +1,7 @@
-import { ATTACHMENT_MAX_BYTES } from "../../../../contract";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "../../../../contract";
 
-/** Spec 02 §5: the extensions a message may carry (jpeg and markdown are the same types spelled longer). */
-export const SUPPORTED_TYPES = [
-  "jpg",
-  "png",
-  "gif",
-  "webp",
-  "svg",
-  "mp4",
-  "webm",
-  "avi",
-  "mov",
-  "pdf",
-  "txt",
-  "md",
-  "doc",
-  "docx",
-  "xls",
-  "xlsx",
-  "csv",
-  "ppt",
-  "pptx",
-  "zip",
-  "rar",
-  "7z",
-  "mp3",
-  "wav",
-  "ogg",
-  "aac",
-] as const;
-const ALIASES: Record<string, string> = { jpeg: "jpg", markdown: "md" };
-const ALLOWED = new Set<string>([...SUPPORTED_TYPES, ...Object.keys(ALIASES)]);
+export const SUPPORTED_TYPES = ATTACHMENT_TYPES;
+const ALLOWED = new Set<string>(ATTACHMENT_EXTENSIONS);
 
 /** For the file picker's `accept`. */
 export const ACCEPT_ATTRIBUTE = [...ALLOWED].map((ext) => `.${ext}`).join(",");
