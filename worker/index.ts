@@ -12,6 +12,7 @@ import { membershipApi } from "./api/membership";
 import { usageApi } from "./api/usage";
 import { devApi, devFuncApi } from "./api/dev";
 import { groupChatsApi } from "./api/group-chats";
+import { groupParticipantsApi } from "./api/group-participants";
 import { chatsApi } from "./api/chats";
 import { privateChatsApi } from "./api/private-chats";
 import { unreadApi } from "./api/unread";
@@ -23,7 +24,7 @@ import { inboxApi } from "./api/inbox";
 import { virtualEmployeesApi } from "./api/virtual-employees";
 import { vireTemplatesApi } from "./api/vire-templates";
 import { skillRecommendationsApi } from "./api/skill-recommendations";
-import { knowledgeBaseApi, knowledgeDebugApi } from "./api/knowledge";
+import { knowledgeBaseApi, knowledgeDebugApi, vireKnowledgeApi } from "./api/knowledge";
 import { uploadsApi } from "./api/uploads";
 import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
 import { sandboxesApi } from "./api/sandboxes";
@@ -55,6 +56,7 @@ const app = new Hono<AppEnv>()
   .route("/user-dev-func", devFuncApi)
   .route("/dev", devApi)
   .route("/group-chats", groupChatsApi)
+  .route("/group-chats", groupParticipantsApi)
   .route("/chats", chatProjectLinkApi)
   .route("/chats", chatsApi)
   .route("/private-chats", privateChatsApi)
@@ -65,6 +67,7 @@ const app = new Hono<AppEnv>()
   .route("/chat-attachments", attachmentsApi)
   .route("/inbox", inboxApi)
   .route("/virtual-employees", virtualEmployeesApi)
+  .route("/virtual-employees", vireKnowledgeApi)
   .route("/virtual-employee-templates", vireTemplatesApi)
   .route("/ai-skill-recommendations", skillRecommendationsApi)
   .route("/knowledge-base", knowledgeBaseApi)

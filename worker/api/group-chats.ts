@@ -28,7 +28,6 @@ import { requireUser } from "../lib/session";
 import { json, param, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { UNNOTIFIED_LIMIT } from "../rooms/chat-room/discuss-forward";
-import { groupParticipantsApi } from "./group-participants";
 
 const ChatParam = v.object({ chatId: Id });
 /** A chat id, or `{chatId}_{userId}` for an ask-only stream. */
@@ -134,5 +133,4 @@ export const groupChatsApi = newApp()
     const result = await roomStub(c.env, chatId).forwardDiscussToAgent(user.id, messageIds ?? null);
     if (!result.ok) throw agentRequestError(result.reason, "forward");
     return ok<DiscussToAgentAnswer>(c, { success: true, messageId: result.messageId });
-  })
-  .route("/", groupParticipantsApi);
+  });

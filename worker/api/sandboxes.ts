@@ -1,9 +1,9 @@
-import type { Context } from "hono";
 import * as v from "valibot";
 import { Id, type CreateSandboxAnswer, type SandboxDetail, type SandboxListAnswer } from "../../contract";
 import { getDb } from "../db/client";
-import { newApp, type AppEnv } from "../lib/app";
-import { ApiError, ok } from "../lib/envelope";
+import { ownUserId } from "../lib/own-user";
+import { newApp } from "../lib/app";
+import { ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
 import { json, param } from "../lib/validate";
 import { prepareSandbox, restartSandbox, type RestartAnswer } from "../workspace/sandbox-lifecycle";
@@ -19,13 +19,6 @@ const CreateSandboxBody = v.object({
 /** Spec: restart with `enable_isolation=true`. Workspaces are always isolated by the host, so it is accepted and implied. */
 const RestartBody = v.object({ enable_isolation: v.optional(v.boolean()) });
 const IdParam = v.object({ id: Id });
-
-/** A `user_id` in the body may only name the caller: nobody prepares or creates another's sandbox. */
-export function ownUserId(c: Context<AppEnv>, userId: string | undefined): string {
-  const me = c.get("user").id;
-  if (userId !== undefined && userId !== me) throw new ApiError(403, "You can only manage your own sandbox");
-  return me;
-}
 
 /** `/api/sandboxes`: the caller's sandbox records (spec 03 §7.2 "Sandbox service"). */
 export const sandboxesApi = newApp()

@@ -19,7 +19,7 @@ import { requireUser } from "../lib/session";
 import { json, query } from "../lib/validate";
 import { prepareSandbox, restartSandbox, restartTarget, type RestartAnswer } from "../workspace/sandbox-lifecycle";
 import { MAINTENANCE_STATUSES, currentSandbox, sandboxList, userSandboxes, type SandboxRow } from "../workspace/sandbox-state";
-import { ownUserId } from "./sandboxes";
+import { ownUserId } from "../lib/own-user";
 
 const DomainsQuery = v.object({
   /** The spec's client sends the owner's id; the Worker takes the owner from the project instead. */

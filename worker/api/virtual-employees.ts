@@ -21,7 +21,6 @@ import { createVire, myVires, seedDefaultVires } from "../vires/create";
 import { deleteVire } from "../vires/delete";
 import { toVirtualEmployee } from "../vires/mapper";
 import { countVires, findOwnVire, updateVire, vireLimitOf, type VireFields } from "../vires/store";
-import { vireKnowledgeApi } from "./knowledge";
 
 const ByNameQuery = v.object({
   name: v.pipe(v.optional(v.string(), ""), v.trim(), v.minLength(1, "Please enter a VIRE name"), v.maxLength(VIRE_NAME_MAX, "VIRE name is too long")),
@@ -87,5 +86,4 @@ export const virtualEmployeesApi = newApp()
     const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const { deletedChatIds } = await deleteVire(c.env, db, vire);
     return ok<DeleteVireAnswer>(c, { id: vire.id, deletedChatIds });
-  })
-  .route("/", vireKnowledgeApi);
+  });
