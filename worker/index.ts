@@ -30,7 +30,8 @@ import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi }
 import { sandboxesApi } from "./api/sandboxes";
 import { projectSandboxApi, sandboxServicesApi } from "./api/services";
 import { githubApi, githubAuthApi, gitlabProxyApi } from "./api/git-hosts";
-import { chatProjectLinkApi, codingProjectsApi, codingProjectsV2Api, projectUploadAliasApi } from "./api/coding-projects";
+import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from "./api/coding-projects";
+import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
 import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
@@ -81,8 +82,10 @@ const app = new Hono<AppEnv>()
   .route("/sandbox", sandboxServicesApi)
   .route("/coding-projects", projectSandboxApi)
   .route("/coding-projects", codingProjectsApi)
-  .route("/v2/coding-projects", codingProjectsV2Api)
+  .route("/coding-projects", projectFilesApi)
+  .route("/v2/coding-projects", projectFilesV2Api)
   .route("/coding/projects", projectUploadAliasApi)
+  .route("/coding/projects", projectRegistrationApi)
   .route("/vm-url-storage", vmUrlStorageApi)
   .route("/vm-dev-mode", vmDevModeApi)
   .route("/gitlab-proxy", gitlabProxyApi)

@@ -27,7 +27,6 @@ import { CreateProjectRequest } from "../workspace/project-body";
 import { listVisibleProjects, projectView } from "../workspace/project-store";
 import { proxyTerminal } from "../workspace/terminal";
 import { ensureWorkspace } from "../workspace/workspace-ops";
-import { fileListHandlers, fileUploadHandlers, gitStatusHandler, projectFilesApi, searchHandlers } from "./project-files";
 
 const LinkBody = v.object({ chatId: Id, projectId: Id });
 /** Only `project_id` matters here; the rest of the spec's payload describes what the Worker already stores. */
@@ -104,8 +103,7 @@ export const codingProjectsApi = newApp()
     requireCan(access, "terminal");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
     return proxyTerminal(c.env, access.project);
-  })
-  .route("/", projectFilesApi);
+  });
 
 /** `POST /api/chats/update-project-id`: points a chat of mine at a project of mine (spec 03 §7.3). */
 export const chatProjectLinkApi = newApp()
@@ -120,17 +118,9 @@ export const chatProjectLinkApi = newApp()
     return ok<LinkProjectAnswer>(c, { success: true, chatId, projectId, project: linked.project });
   });
 
-/** `/api/v2/coding-projects/{id}/…`: project search (spec 02 §7) and the refreshes after creation (spec 03 §7.1). */
-export const codingProjectsV2Api = newApp()
+/** `POST /api/coding/projects`: the agent server's registration of a project. */
+export const projectRegistrationApi = newApp()
   .use(requireUser)
-  .post("/:id/search", ...searchHandlers)
-  .get("/:id/files", ...fileListHandlers)
-  .get("/:id/git-status", gitStatusHandler);
-
-/** `POST /api/coding/projects/{id}/file-upload`: the spec's upload path under `{sandbox.baseUrl}`. */
-export const projectUploadAliasApi = newApp()
-  .use(requireUser)
-  .post("/:id/file-upload", ...fileUploadHandlers)
   // The agent server's registration call (spec 03 §7.2): idempotent, for anyone who may see the project.
   .post("/", json(AgentRegistrationBody), async (c) => {
     const { project_id } = c.req.valid("json");

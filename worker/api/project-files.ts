@@ -24,6 +24,7 @@ import type {
   SavedFileAnswer,
 } from "../../contract";
 import { getDb } from "../db/client";
+import { requireUser } from "../lib/session";
 import { newApp, type AppEnv } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireCan, requireProjectAccess } from "../lib/project-access";
@@ -131,6 +132,7 @@ export const searchHandlers = shared.createHandlers(json(ProjectSearchBody), asy
 
 /** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
 export const projectFilesApi = newApp()
+  .use(requireUser)
   .get("/:id/git-status", gitStatusHandler)
   .get("/:id/find-react-references", query(ReferencesQuery), async (c) => {
     const { project } = await requireProjectAccess(c);
@@ -230,3 +232,15 @@ export const projectFilesApi = newApp()
     const done = await hostJson<{ path: string }>(c.env, access.project, "file", { path: filePath }, { method: "DELETE", timeoutMs: 30_000 });
     return ok<DeletedFileAnswer>(c, { success: true, filePath: done.path });
   });
+
+/** `/api/v2/coding-projects/{id}/…`: project search (spec 02 §7) and the refreshes after creation (spec 03 §7.1). */
+export const projectFilesV2Api = newApp()
+  .use(requireUser)
+  .post("/:id/search", ...searchHandlers)
+  .get("/:id/files", ...fileListHandlers)
+  .get("/:id/git-status", gitStatusHandler);
+
+/** `POST /api/coding/projects/{id}/file-upload`: the spec's upload path under `{sandbox.baseUrl}`. */
+export const projectUploadAliasApi = newApp()
+  .use(requireUser)
+  .post("/:id/file-upload", ...fileUploadHandlers);

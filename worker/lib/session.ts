@@ -19,6 +19,8 @@ export async function readSession(c: Context<AppEnv>) {
 
 /** Refuses with 401 unless the request carries a live session; exposes the user to handlers. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Sub-apps mounted on one prefix each require a user; the session is read once per request.
+  if (c.get("user")) return next();
   const session = await readSession(c);
   if (!session) throw new ApiError(401, "Unauthorized");
   c.set("user", session.user);
