@@ -103,6 +103,8 @@ export default defineConfig(
         : [],
     ),
   ),
+  // Route files stand alone: what two of them share lives in a domain module or worker/lib.
+  { files: ["worker/api/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^\\./", message: ROUTES_ARE_WIRED_ONLY_BY_INDEX }] }] } },
   ...boundary("contract", [
     { target: "worker", message: CONTRACT_STANDS_ALONE },
     { target: "web", message: CONTRACT_STANDS_ALONE },

@@ -25,6 +25,7 @@ const refused: [string, string, RegExp][] = [
   ["worker/rooms/chat-room/agent-runs.ts", `import { betterAuth } from "better-auth";`, /Durable Object does not depend on the HTTP app/],
   ["tests/worker/api/vires.test.ts", `import { virtualEmployeesApi } from "../../../worker/api/virtual-employees";`, /Only worker\/index\.ts mounts routes/],
   ["sandbox/app.ts", `import { sandboxesApi } from "../worker/api/sandboxes";`, /Only worker\/index\.ts mounts routes/],
+  ["worker/api/coding-projects.ts", `import { projectFilesApi } from "./project-files";`, /Only worker\/index\.ts mounts routes/],
   ["web/features/chat/components/MessageList.tsx", `import { ChatHeader } from "../../groups/ChatHeader";`, /A feature does not import another feature/],
   [
     "web/features/workspace/viewer/editor/setup.ts",
@@ -41,7 +42,7 @@ const refused: [string, string, RegExp][] = [
 
 const allowed: [string, string][] = [
   ["worker/index.ts", `import { chatsApi } from "./api/chats";`],
-  ["worker/api/coding-projects.ts", `import { projectFilesApi } from "./project-files";`],
+  ["worker/api/coding-projects.ts", `import { requireProjectAccess } from "../lib/project-access";`],
   ["worker/rooms/chat-room/store.ts", `import { ApiError } from "../../lib/envelope";`],
   ["worker/chats/create-group.ts", `import { checkLimit } from "../plans/tier";`],
   ["web/app/routes/ChatMain.tsx", `import { ChatRoom } from "../../features/chat/components/ChatRoom";`],

@@ -9,8 +9,8 @@ import { ApiError, fail, ok } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import { readSession } from "../lib/session";
 import { json } from "../lib/validate";
-import { listSessions, revokeSession } from "./auth-sessions";
-import { closingRevokedSockets, signOut } from "./sign-out";
+import { listSessions, revokeSession } from "../auth/sessions";
+import { closingRevokedSockets, signOut } from "../auth/sign-out";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app";
 

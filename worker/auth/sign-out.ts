@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { getAuth } from "../auth/auth";
+import { getAuth } from "./auth";
 import type { AppEnv } from "../lib/app";
 import { readSession } from "../lib/session";
 import { checkSessionsEverywhere, closeSessionEverywhere } from "../rooms/session-sockets";

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { type SessionSummary, type RevokeSessionAnswer } from "../../contract";
-import { getAuth } from "../auth/auth";
+import { getAuth } from "./auth";
 import { getDb } from "../db/client";
 import { session } from "../db/auth-schema";
 import { ApiError, ok } from "../lib/envelope";
