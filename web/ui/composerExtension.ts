@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { ChatListItem } from "../../contract";
 
 /**
  * Something another feature adds to a chat's composer without the chat knowing about it: the
@@ -17,3 +18,6 @@ export interface ComposerExtension {
   dropType?: string;
   drop?(payload: string): void;
 }
+
+/** The chat's header, which belongs to the groups feature: the route passes it in, so the chat never imports it. */
+export type ChatHeaderSlot = (props: { chat: ChatListItem; connected: boolean }) => ReactNode;

@@ -7,6 +7,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatListItem, Participant, ServerFrame, SessionUser } from "../../../../contract";
 import { ChatRoom } from "../../../../web/features/chat/components/ChatRoom";
+import { ChatHeader } from "../../../../web/features/groups/ChatHeader";
 import type { SocketLike } from "../../../../web/features/chat/model/roomSocket";
 import { initI18n } from "../../../../web/i18n";
 import { msg } from "./fixtures";
@@ -157,7 +158,7 @@ beforeEach(async () => {
   const room = createElement(
     VirtuosoMockContext.Provider,
     { value: { viewportHeight: 800, itemHeight: 80 } },
-    createElement(ChatRoom, { chat, me, storeOptions }),
+    createElement(ChatRoom, { chat, me, header: ChatHeader, storeOptions }),
   );
   const page = createElement(MemoryRouter, null, createElement(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, room));
   await act(async () => root.render(page));

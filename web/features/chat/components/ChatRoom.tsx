@@ -12,8 +12,7 @@ import { Composer, type ComposerFocus } from "./Composer";
 import { DislikeDialog } from "./DislikeDialog";
 import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
-import { ChatHeader } from "../../groups/ChatHeader";
-import type { ComposerExtension } from "../../../ui/composerExtension";
+import type { ChatHeaderSlot, ComposerExtension } from "../../../ui/composerExtension";
 import { AgentComposerBar } from "../agent/components/AgentComposerBar";
 import { ControlToolbar } from "../agent/components/ControlToolbar";
 import { ForwardDiscussButton } from "../agent/components/ForwardDiscussButton";
@@ -31,15 +30,16 @@ interface ChatRoomProps {
   chat: ChatListItem;
   me: SessionUser;
   composerExtension?: ComposerExtension;
+  header: ChatHeaderSlot;
   /** The socket transport of the chat's store (tests hand in their own). */
   storeOptions?: ChatStoreOptions;
 }
 
 /** The open chat, with its own store for as long as it is open. */
-export function ChatRoom({ chat, me, composerExtension, storeOptions }: ChatRoomProps) {
+export function ChatRoom({ chat, me, composerExtension, header, storeOptions }: ChatRoomProps) {
   return (
     <ChatStoreProvider chat={chat} me={me} options={storeOptions}>
-      <ChatRoomView chat={chat} me={me} composerExtension={composerExtension} />
+      <ChatRoomView chat={chat} me={me} composerExtension={composerExtension} header={header} />
     </ChatStoreProvider>
   );
 }
@@ -49,7 +49,7 @@ export function ChatRoom({ chat, me, composerExtension, storeOptions }: ChatRoom
  * changes rarely (tab, connection, control, generation flags), so a streamed token re-renders the
  * list, not this.
  */
-function ChatRoomView({ chat, me, composerExtension }: Omit<ChatRoomProps, "storeOptions">) {
+function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<ChatRoomProps, "storeOptions">) {
   const { t } = useTranslation();
   const store = useChatStore();
   const { streamKeys } = store;
@@ -127,7 +127,7 @@ function ChatRoomView({ chat, me, composerExtension }: Omit<ChatRoomProps, "stor
 
   return (
     <div className="chat-area" data-testid="chat-area" aria-label={t("chat.areaLabel")} role="region">
-      <ChatHeader chat={chat} connected={connected} />
+      <Header chat={chat} connected={connected} />
       {tabbed && (
         <div className="chat-control">
           <ChatTabs streams={streamKeys} active={active} onChange={changeTab} badge={badge} />

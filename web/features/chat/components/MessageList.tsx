@@ -77,7 +77,9 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
               }),
           }
         : undefined,
-    [grouped, groupKey, collapsed], // groupKey stands for the counts, read through the ref
+    // groupKey stands for the counts, which are read through a ref: a new key must rebuild the groups.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [grouped, groupKey, collapsed],
   );
   const [anchor, setAnchor] = useState<{ id: string | null; index: number }>({ id: null, index: START_INDEX });
   const firstId = messages[0]?.id ?? null;
