@@ -123,6 +123,11 @@ export function effectiveTier(
   return tier;
 }
 
+/** The tier a membership status grants right now: an expired plan reads as Free the moment it expires, not at the next fetch. */
+export function tierOfStatus(status: MembershipStatus, now: Date = new Date()): Tier {
+  return effectiveTier(status.is_member, status.member_plan, status.member_expire_at, now);
+}
+
 export interface UsageMeter {
   used: number;
   /** -1: unlimited */

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { effectiveTier, type MembershipStatus, type Tier } from "../../../contract";
+import { tierOfStatus, type MembershipStatus, type Tier } from "../../../contract";
 import { API_KEYS, silentFetcher } from "../../app/api/swr";
 
 /**
@@ -8,6 +8,6 @@ import { API_KEYS, silentFetcher } from "../../app/api/swr";
  */
 export function useMembershipStatus(enabled = true) {
   const { data, error, isLoading, mutate } = useSWR<MembershipStatus>(enabled ? API_KEYS.membershipStatus : null, silentFetcher);
-  const tier: Tier | null = data ? effectiveTier(data.is_member, data.member_plan, data.member_expire_at) : null;
+  const tier: Tier | null = data ? tierOfStatus(data) : null;
   return { status: data, tier, error: error as Error | undefined, loading: isLoading, retry: () => mutate() };
 }

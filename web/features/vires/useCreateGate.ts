@@ -1,6 +1,6 @@
 import { useState } from "react";
 import useSWR, { mutate } from "swr";
-import { effectiveTier, type MembershipStatus, type Tier } from "../../../contract";
+import { tierOfStatus, type MembershipStatus, type Tier } from "../../../contract";
 import { api } from "../../app/api/client";
 import { API_KEYS, silentFetcher } from "../../app/api/swr";
 import { vireCreateDecision } from "./planLimit";
@@ -13,8 +13,6 @@ export interface UpgradePrompt {
   serverMessage?: string;
 }
 
-const tierOf = (status: MembershipStatus) => effectiveTier(status.is_member, status.member_plan, status.member_expire_at);
-
 /**
  * The plan is read fresh for each check (it may have changed since the page loaded, e.g. in the
  * developer settings) and shared with the rest of the app; the cached one covers a failed read.
@@ -23,9 +21,9 @@ async function currentTier(cached: MembershipStatus | undefined): Promise<Tier |
   try {
     const status = await api.get<MembershipStatus>(API_KEYS.membershipStatus, undefined, { silent: true });
     void mutate(API_KEYS.membershipStatus, status, { revalidate: false });
-    return tierOf(status);
+    return tierOfStatus(status);
   } catch {
-    return cached ? tierOf(cached) : null;
+    return cached ? tierOfStatus(cached) : null;
   }
 }
 
