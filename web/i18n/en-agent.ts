@@ -119,5 +119,8 @@ export const enAgent = {
     requestSent: "Your request has been sent to the group owner",
     noAgent: "This chat has no virtual employee to answer",
     requestRejected: "Your request has been rejected",
+    originalMissing: "Cannot find the original message that triggered this response.",
+    needPresenterToForward: "You need presenter rights to forward messages. Ask the owner for permission.",
+    nothingToForward: "No new discussion messages to forward",
   },
 };

@@ -121,5 +121,8 @@ export const zhAgent: Messages["agent"] = {
     requestSent: "你的申请已发送给群主",
     noAgent: "此聊天没有可回答的虚拟员工",
     requestRejected: "你的申请已被拒绝",
+    originalMissing: "找不到触发此回复的原始消息。",
+    needPresenterToForward: "你需要主持人权限才能转发消息，请向群主申请。",
+    nothingToForward: "没有新的讨论消息可转发",
   },
 };
