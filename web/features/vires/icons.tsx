@@ -1,25 +1,4 @@
-import type { SVGProps } from "react";
-
-/** Small line icons; inline SVG so they render the same everywhere (no emoji font needed). */
-function Icon({ children, size = 16, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from "../../ui/Icon";
 
 export function RobotIcon({ size }: { size?: number }) {
   return (

@@ -1,25 +1,4 @@
-import type { ReactNode, SVGProps } from "react";
-
-/** The shell's line icons, inline SVG so they render without an emoji or symbol font. */
-function Icon({ children, size = 16, ...rest }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from "../../../ui/Icon";
 
 type P = { size?: number };
 const path = (d: string) =>
