@@ -14,6 +14,8 @@ import { msg } from "./fixtures";
 
 /** Render counts of the parts around the message list; each wrapper renders the real component. */
 const renders = vi.hoisted(() => ({ header: 0, controlToolbar: 0, composer: 0, composerToolbar: 0 }));
+/** Render counts of message rows by the message's time: a row formats its full time once per render. */
+const rowRenders = vi.hoisted(() => new Map<string, number>());
 function counted<P extends object>(real: ComponentType<P>, key: keyof typeof renders) {
   return (props: P) => {
     renders[key] += 1;
@@ -35,6 +37,17 @@ vi.mock("../../../../web/features/chat/components/Composer", async (load) => {
 vi.mock("../../../../web/features/chat/agent/components/AgentComposerBar", async (load) => {
   const real = await load<typeof import("../../../../web/features/chat/agent/components/AgentComposerBar")>();
   return { ...real, AgentComposerBar: counted(real.AgentComposerBar, "composerToolbar") };
+});
+
+vi.mock("../../../../web/ui/format", async (load) => {
+  const real = await load<typeof import("../../../../web/ui/format")>();
+  return {
+    ...real,
+    fullTime: (value: string, language: string) => {
+      rowRenders.set(value, (rowRenders.get(value) ?? 0) + 1);
+      return real.fullTime(value, language);
+    },
+  };
 });
 
 const me: SessionUser = { id: "u1", name: "Ann Owner", email: "ann@example.com", image: null } as SessionUser;
@@ -196,6 +209,21 @@ describe("an open chat while a reply streams in", () => {
     }
 
     expect(renders).toEqual(before);
+  });
+
+  it("re-renders only the streaming reply's row, not the request above it", async () => {
+    const requestRow = () => rowRenders.get(request.createdAt) ?? 0;
+    const replyRow = () => rowRenders.get(reply.createdAt) ?? 0;
+    const before = { request: requestRow(), reply: replyRow() };
+    expect(before.request).toBeGreaterThan(0);
+
+    await receive(chunk("First ", 0));
+    await receive(chunk("second ", 6));
+    await receive(chunk("third.", 13));
+
+    expect(container.querySelector('[data-testid="message-m_reply"]')?.textContent).toContain("First second third.");
+    expect(replyRow()).toBeGreaterThanOrEqual(before.reply + 3);
+    expect(requestRow()).toBe(before.request);
   });
 
   it("does re-render the header when the connection drops (the counters do count)", async () => {
