@@ -13,7 +13,7 @@ import { knowledgeKindOf } from "../knowledge/file-types";
 import { TRANSIENT_FAILURE, indexFile } from "../knowledge/indexer";
 import { deleteFileRows, fileCounts, findFileInBase, insertFileWithinLimit, requireOwnBase, toKnowledgeBase, toKnowledgeFile } from "../knowledge/store";
 import { parseUploadUrl, uploadKey } from "../knowledge/uploads";
-import { findOwnVire } from "../vires/store";
+import { requireOwnVire } from "../lib/vire-access";
 import { tierOf } from "../plans/tier";
 
 /** A VIRE's collections are few; a cap keeps a scripted client from making thousands. */
@@ -30,7 +30,7 @@ const FileParam = v.object({ id: Id, fileId: Id });
 export const vireKnowledgeApi = newApp()
   .get("/:id/knowledge-base", param(IdParam), async (c) => {
     const db = getDb(c.env.DB);
-    const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
+    const vire = await requireOwnVire(db, c.get("user").id, c.req.valid("param").id);
     const rows = await db.select().from(knowledgeBase).where(eq(knowledgeBase.vireId, vire.id)).orderBy(asc(knowledgeBase.createdAt));
     const counts = await fileCounts(
       db,
@@ -45,7 +45,7 @@ export const vireKnowledgeApi = newApp()
     const { name } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const user = c.get("user");
-    const vire = await findOwnVire(db, user.id, c.req.valid("param").id);
+    const vire = await requireOwnVire(db, user.id, c.req.valid("param").id);
     const existing = await db.select().from(knowledgeBase).where(eq(knowledgeBase.vireId, vire.id));
     // The client creates its collection on first upload; a repeated create (two tabs, a retry) gets the same one.
     const same = existing.find((b) => b.name.toLowerCase() === name.toLowerCase());

@@ -2,6 +2,7 @@ import { ImportTemplateBody, type VireTemplateGroup, type VirtualEmployee } from
 import { getDb } from "../db/client";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
+import { vireSaveError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
 import { json } from "../lib/validate";
 import { createVire } from "../vires/create";
@@ -20,6 +21,7 @@ export const vireTemplatesApi = newApp()
     const { templateId } = c.req.valid("json");
     const template = findTemplate(templateId);
     if (!template) throw new ApiError(404, "Template not found");
-    const row = await createVire(c.env, getDb(c.env.DB), c.get("user"), fieldsOfTemplate(template));
-    return ok<VirtualEmployee>(c, toVirtualEmployee(row));
+    const saved = await createVire(c.env, getDb(c.env.DB), c.get("user"), fieldsOfTemplate(template));
+    if (!saved.ok) throw vireSaveError(saved);
+    return ok<VirtualEmployee>(c, toVirtualEmployee(saved.row));
   });

@@ -15,12 +15,14 @@ import { virtualEmployee } from "../db/schema";
 import { enqueueCustomAssistant } from "../jobs/custom-assistant";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
+import { vireInGroupsError, vireSaveError } from "../lib/refusals";
+import { requireOwnVire, VIRE_NOT_FOUND } from "../lib/vire-access";
 import { requireUser } from "../lib/session";
 import { json, param, query } from "../lib/validate";
 import { createVire, myVires, seedDefaultVires } from "../vires/create";
 import { deleteVire } from "../vires/delete";
 import { toVirtualEmployee } from "../vires/mapper";
-import { countVires, findOwnVire, updateVire, vireLimitOf, type VireFields } from "../vires/store";
+import { countVires, updateVire, vireLimitOf, type VireFields } from "../vires/store";
 
 const ByNameQuery = v.object({
   name: v.pipe(v.optional(v.string(), ""), v.trim(), v.minLength(1, "Please enter a VIRE name"), v.maxLength(VIRE_NAME_MAX, "VIRE name is too long")),
@@ -53,7 +55,7 @@ export const virtualEmployeesApi = newApp()
       .from(virtualEmployee)
       .where(and(eq(virtualEmployee.ownerId, user.id), sql`lower(${virtualEmployee.name}) = lower(${name})`))
       .limit(1);
-    if (!row) throw new ApiError(404, "Virtual employee not found");
+    if (!row) throw new ApiError(404, VIRE_NOT_FOUND);
     return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   })
   .post("/seed", async (c) => {
@@ -66,24 +68,27 @@ export const virtualEmployeesApi = newApp()
   .post("/", json(VireBody), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env.DB);
-    const row = await createVire(c.env, db, c.get("user"), fieldsOf(body));
-    return ok<VirtualEmployee>(c, toVirtualEmployee(row));
+    const saved = await createVire(c.env, db, c.get("user"), fieldsOf(body));
+    if (!saved.ok) throw vireSaveError(saved);
+    return ok<VirtualEmployee>(c, toVirtualEmployee(saved.row));
   })
   .get("/:id", param(IdParam), async (c) => {
-    const row = await findOwnVire(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await requireOwnVire(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return ok<VirtualEmployee>(c, toVirtualEmployee(row));
   })
   .put("/:id", json(VireBody), param(IdParam), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env.DB);
-    const existing = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
-    const row = await updateVire(db, existing, fieldsOf(body));
-    if (row.agentType === "custom") await enqueueCustomAssistant(c.env, row);
-    return ok<VirtualEmployee>(c, toVirtualEmployee(row));
+    const existing = await requireOwnVire(db, c.get("user").id, c.req.valid("param").id);
+    const saved = await updateVire(db, existing, fieldsOf(body));
+    if (!saved.ok) throw vireSaveError(saved);
+    if (saved.row.agentType === "custom") await enqueueCustomAssistant(c.env, saved.row);
+    return ok<VirtualEmployee>(c, toVirtualEmployee(saved.row));
   })
   .delete("/:id", param(IdParam), async (c) => {
     const db = getDb(c.env.DB);
-    const vire = await findOwnVire(db, c.get("user").id, c.req.valid("param").id);
-    const { deletedChatIds } = await deleteVire(c.env, db, vire);
-    return ok<DeleteVireAnswer>(c, { id: vire.id, deletedChatIds });
+    const vire = await requireOwnVire(db, c.get("user").id, c.req.valid("param").id);
+    const deleted = await deleteVire(c.env, db, vire);
+    if (!deleted.ok) throw vireInGroupsError(deleted);
+    return ok<DeleteVireAnswer>(c, { id: vire.id, deletedChatIds: deleted.deletedChatIds });
   });

@@ -2,6 +2,8 @@ import { AGENT_TEXTS, PLAN_CATALOGUE, projectLimitText } from "../../contract";
 import type { PrivateChatRefused } from "../chats/private-chat";
 import type { AgentRequestRefusal } from "../rooms/chat-room/agent-requests";
 import type { LimitReached } from "../plans/tier";
+import type { VireInGroups } from "../vires/delete";
+import type { VireSaveRefused } from "../vires/store";
 import { ApiError } from "./envelope";
 
 /**
@@ -47,4 +49,23 @@ export function agentRequestError(reason: AgentRequestRefusal, action: "regenera
     case "nothing_to_forward":
       return new ApiError(404, AGENT_TEXTS.nothingToForward);
   }
+}
+
+export function vireSaveError(r: VireSaveRefused): ApiError {
+  switch (r.reason) {
+    case "name_taken":
+      return new ApiError(409, `A VIRE named "${r.name}" already exists`);
+    case "limit_reached":
+      return limitReachedError(r);
+  }
+}
+
+/** 409 with `data.code = "VIRE_IN_GROUP"` and the groups, so the client can link to them. */
+export function vireInGroupsError(r: VireInGroups): ApiError {
+  const names = r.groups.map((g) => `"${g.name}"`).join(", ");
+  const message =
+    r.groups.length === 1
+      ? `${r.vireName} works in the group chat ${names}. Remove it from the group or dissolve the group before deleting it.`
+      : `${r.vireName} works in the group chats ${names}. Remove it from those groups or dissolve them before deleting it.`;
+  return new ApiError(409, message, 409, { code: "VIRE_IN_GROUP", chats: r.groups });
 }

@@ -4,10 +4,9 @@ import { virtualEmployee } from "../db/schema";
 import type { Env } from "../env";
 import { enqueueCustomAssistant } from "../jobs/custom-assistant";
 import type { AuthUser } from "../lib/app";
-import { ApiError } from "../lib/envelope";
 import { currentMembership } from "../lib/org-access";
 import type { VireRow } from "./mapper";
-import { countVires, insertVire, nameTaken, vireLimitOf, type VireFields } from "./store";
+import { countVires, insertVire, nameTaken, vireLimitOf, type VireFields, type VireSaved } from "./store";
 import { DEFAULT_EMPLOYEES } from "./templates";
 
 /** My VIREs, by name. */
@@ -16,11 +15,11 @@ export async function myVires(db: Db, ownerId: string): Promise<VireRow[]> {
 }
 
 /** Creates a VIRE in the user's current organization and starts the custom-assistant flow when it applies. */
-export async function createVire(env: Env, db: Db, user: AuthUser, fields: VireFields): Promise<VireRow> {
+export async function createVire(env: Env, db: Db, user: AuthUser, fields: VireFields): Promise<VireSaved> {
   const orgId = (await currentMembership(db, user))?.org.id ?? null;
-  const row = await insertVire(db, user, orgId, fields);
-  if (row.agentType === "custom") await enqueueCustomAssistant(env, row);
-  return row;
+  const saved = await insertVire(db, user, orgId, fields);
+  if (saved.ok && saved.row.agentType === "custom") await enqueueCustomAssistant(env, saved.row);
+  return saved;
 }
 
 /**
@@ -35,12 +34,9 @@ export async function seedDefaultVires(env: Env, db: Db, user: AuthUser): Promis
   const wanted = limit < 0 ? DEFAULT_EMPLOYEES : DEFAULT_EMPLOYEES.slice(0, limit);
   for (const fields of wanted) {
     if (await nameTaken(db, user.id, fields.name)) continue;
-    try {
-      created.push(await createVire(env, db, user, fields));
-    } catch (err) {
-      // A concurrent seed or create got there first; what exists is the answer.
-      if (!(err instanceof ApiError) || (err.status !== 403 && err.status !== 409)) throw err;
-    }
+    const saved = await createVire(env, db, user, fields);
+    // A refusal means a concurrent seed or create got there first; what exists is the answer.
+    if (saved.ok) created.push(saved.row);
   }
   return created;
 }

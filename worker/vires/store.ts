@@ -4,9 +4,8 @@ import { limitOf } from "../plans/tier";
 import type { Db } from "../db/client";
 import { virtualEmployee } from "../db/schema";
 import type { AuthUser } from "../lib/app";
-import { ApiError } from "../lib/envelope";
-import { limitReachedError } from "../lib/refusals";
 import { newId } from "../lib/ids";
+import type { LimitReached } from "../plans/tier";
 import type { VireRow } from "./mapper";
 
 /** What a VIRE is made from: a validated body, a template or a default employee. */
@@ -16,29 +15,39 @@ export function vireLimitOf(user: AuthUser): { tier: Tier; limit: number } {
   return limitOf(user, "virtualEmployees");
 }
 
-/** The refusal the client turns into the upgrade-required dialog (spec 01 §2). */
-export function vireLimitError(tier: Tier, limit: number): ApiError {
-  return limitReachedError({ ok: false, reason: "limit_reached", item: "virtualEmployees", tier, limit });
+/** Names are unique per owner because chats address a VIRE by name (@mentions, `by-name`). */
+export interface VireNameTaken {
+  ok: false;
+  reason: "name_taken";
+  name: string;
 }
 
-/** Names are unique per owner because chats address a VIRE by name (@mentions, `by-name`). */
-export function nameTakenError(name: string): ApiError {
-  return new ApiError(409, `A VIRE named "${name}" already exists`);
-}
+/** Why a VIRE was not saved: its name is taken, or (on create) the plan's limit is reached. */
+export type VireSaveRefused = VireNameTaken | LimitReached;
+export type VireSaved = { ok: true; row: VireRow } | VireSaveRefused;
+
+const nameTakenReason = (name: string): VireNameTaken => ({ ok: false, reason: "name_taken", name });
+const vireLimitReason = (tier: Tier, limit: number): LimitReached => ({ ok: false, reason: "limit_reached", item: "virtualEmployees", tier, limit });
 
 export async function countVires(db: Db, ownerId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(virtualEmployee).where(eq(virtualEmployee.ownerId, ownerId));
   return row?.n ?? 0;
 }
 
-/** Another user's VIRE answers exactly like a missing one, so ids reveal nothing. */
-export async function findOwnVire(db: Db, ownerId: string, id: string): Promise<VireRow> {
+/** Another user's VIRE is as missing as one that does not exist (null), so ids reveal nothing. */
+export async function findOwnVire(db: Db, ownerId: string, id: string): Promise<VireRow | null> {
   const [row] = await db
     .select()
     .from(virtualEmployee)
     .where(and(eq(virtualEmployee.id, id), eq(virtualEmployee.ownerId, ownerId)))
     .limit(1);
-  if (!row) throw new ApiError(404, "Virtual employee not found");
+  return row ?? null;
+}
+
+/** Reads a row that was just written by its owner; its absence is a broken invariant, not a refusal. */
+async function reread(db: Db, ownerId: string, id: string): Promise<VireRow> {
+  const row = await findOwnVire(db, ownerId, id);
+  if (!row) throw new Error(`VIRE ${id} vanished right after it was saved`);
   return row;
 }
 
@@ -51,7 +60,7 @@ export function buildState(agentType: string): { taskId: string | null; status: 
  * Creates a VIRE unless the plan limit is reached or the name is taken. Both conditions are part
  * of the INSERT itself, so two concurrent creates can never pass the limit together.
  */
-export async function insertVire(db: Db, user: AuthUser, orgId: string | null, fields: VireFields): Promise<VireRow> {
+export async function insertVire(db: Db, user: AuthUser, orgId: string | null, fields: VireFields): Promise<VireSaved> {
   const { tier, limit } = vireLimitOf(user);
   const id = newId("vire");
   const { taskId, status } = buildState(fields.agentType);
@@ -62,11 +71,8 @@ export async function insertVire(db: Db, user: AuthUser, orgId: string | null, f
            ${fields.workflow}, ${fields.memory}, ${fields.knowledge}, ${fields.rolePrompt}, ${fields.agentType}, ${taskId}, ${status}, ${now}, ${now}
     WHERE (${limit} = ${UNLIMITED} OR (SELECT count(*) FROM virtual_employee WHERE owner_id = ${user.id}) < ${limit})
       AND NOT EXISTS (SELECT 1 FROM virtual_employee WHERE owner_id = ${user.id} AND lower(name) = lower(${fields.name}))`);
-  if (result.meta.changes === 0) {
-    if (await nameTaken(db, user.id, fields.name)) throw nameTakenError(fields.name);
-    throw vireLimitError(tier, limit);
-  }
-  return findOwnVire(db, user.id, id);
+  if (result.meta.changes === 0) return (await nameTaken(db, user.id, fields.name)) ? nameTakenReason(fields.name) : vireLimitReason(tier, limit);
+  return { ok: true, row: await reread(db, user.id, id) };
 }
 
 export async function nameTaken(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
@@ -80,12 +86,12 @@ export async function nameTaken(db: Db, ownerId: string, name: string, exceptId?
   return Boolean(row);
 }
 
-export async function updateVire(db: Db, existing: VireRow, fields: VireFields): Promise<VireRow> {
-  if (await nameTaken(db, existing.ownerId, fields.name, existing.id)) throw nameTakenError(fields.name);
+export async function updateVire(db: Db, existing: VireRow, fields: VireFields): Promise<{ ok: true; row: VireRow } | VireNameTaken> {
+  if (await nameTaken(db, existing.ownerId, fields.name, existing.id)) return nameTakenReason(fields.name);
   const { taskId, status } = buildState(fields.agentType);
   await db
     .update(virtualEmployee)
     .set({ ...fields, taskId, status, updatedAt: new Date() })
     .where(eq(virtualEmployee.id, existing.id));
-  return findOwnVire(db, existing.ownerId, existing.id);
+  return { ok: true, row: await reread(db, existing.ownerId, existing.id) };
 }
