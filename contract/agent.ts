@@ -144,6 +144,7 @@ export const AGENT_TEXTS = {
   onlyOwnOrTransfer: "You can only release your own permission or transfer to others",
   onlyPresenterTransfers: "Only the presenter can transfer control",
   onlyOwnerDecides: "Only the group owner can handle permission requests",
+  notMember: "You are not a member of this chat",
   requestNotFound: "This request no longer exists",
   notController: "Only the controller can do this",
   requestSent: "Your request has been sent to the group owner",

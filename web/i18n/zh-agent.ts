@@ -116,6 +116,7 @@ export const zhAgent: Messages["agent"] = {
     onlyOwnOrTransfer: "你只能释放自己的权限或转交给他人",
     onlyPresenterTransfers: "只有控制者可以转交控制权",
     onlyOwnerDecides: "只有群主可以处理权限申请",
+    notMember: "你不是此聊天的成员",
     requestNotFound: "该申请已不存在",
     notController: "只有控制者可以执行此操作",
     requestSent: "你的申请已发送给群主",

@@ -15,6 +15,7 @@ import { findParticipant } from "../db/chats";
 import { newApp } from "../lib/app";
 import { requireChatMember, splitStreamId } from "../lib/chat-access";
 import { ApiError, ok } from "../lib/envelope";
+import { presenterDecisionError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
 import { json, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
@@ -44,9 +45,9 @@ export const presenterRequestsApi = newApp()
     const { chatId, decision } = c.req.valid("json");
     const user = c.get("user");
     const access = await requireChatMember(getDb(c.env.DB), user.id, chatId);
-    if (access.chat.ownerId !== user.id) throw new ApiError(403, "Only the group owner can handle permission requests");
-    const refusal = await roomStub(c.env, chatId).decidePresenterRequest(user.id, c.req.param("requestId"), decision);
-    if (refusal) throw new ApiError(409, refusal);
+    if (access.chat.ownerId !== user.id) throw presenterDecisionError("not_owner");
+    const decided = await roomStub(c.env, chatId).decidePresenterRequest(user.id, c.req.param("requestId"), decision);
+    if (!decided.ok) throw presenterDecisionError(decided.reason);
     return ok<PresenterDecisionAnswer>(c, { requestId: c.req.param("requestId"), decision });
   });
 

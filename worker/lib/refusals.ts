@@ -1,6 +1,7 @@
 import { AGENT_TEXTS, PLAN_CATALOGUE, projectLimitText } from "../../contract";
 import type { PrivateChatRefused } from "../chats/private-chat";
 import type { AgentRequestRefusal } from "../rooms/chat-room/agent-requests";
+import { DECISION_REFUSAL_TEXT, type DecisionRefusal } from "../rooms/chat-room/control";
 import type { LimitReached } from "../plans/tier";
 import type { VireInGroups } from "../vires/delete";
 import type { VireSaveRefused } from "../vires/store";
@@ -68,4 +69,9 @@ export function vireInGroupsError(r: VireInGroups): ApiError {
       ? `${r.vireName} works in the group chat ${names}. Remove it from the group or dissolve the group before deleting it.`
       : `${r.vireName} works in the group chats ${names}. Remove it from those groups or dissolve them before deleting it.`;
   return new ApiError(409, message, 409, { code: "VIRE_IN_GROUP", chats: r.groups });
+}
+
+/** The owner's Approve/Reject on a control request the room would not apply. */
+export function presenterDecisionError(reason: DecisionRefusal): ApiError {
+  return new ApiError(reason === "request_not_found" ? 409 : 403, DECISION_REFUSAL_TEXT[reason]);
 }

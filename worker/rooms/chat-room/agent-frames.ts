@@ -9,7 +9,7 @@ import {
   type ServerFrame,
 } from "../../../contract";
 import type { AgentRuns, RunConfig } from "./agent-runs";
-import { Control, canDriveAgent, driveRefusal, type ControlIo } from "./control";
+import { Control, DECISION_REFUSAL_TEXT, canDriveAgent, driveRefusal, type ControlIo } from "./control";
 import type { RoomMember } from "./types";
 
 type AgentFrame = Exclude<ClientFrame, { type: "chat_message" | "resume" | "ping" }>;
@@ -66,7 +66,7 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
     }
     case "handle_presenter_request": {
       const result = control.decide(sender, frame.requestId, frame.decision);
-      if (!result.ok) ctx.reply({ type: "handle_request_error", error: result.error });
+      if (!result.ok) ctx.reply({ type: "handle_request_error", error: DECISION_REFUSAL_TEXT[result.reason] });
       return;
     }
     case "set_controller": {

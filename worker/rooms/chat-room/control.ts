@@ -28,6 +28,16 @@ export interface ControlIo {
 
 type Result = { ok: true } | { ok: false; error: string };
 
+/** Why the owner's Approve/Reject did nothing; the route maps it to HTTP. */
+export type DecisionRefusal = "not_member" | "not_owner" | "request_not_found";
+export type DecisionResult = { ok: true } | { ok: false; reason: DecisionRefusal };
+/** The texts a refused decision reads as, on the socket and over REST. */
+export const DECISION_REFUSAL_TEXT: Record<DecisionRefusal, string> = {
+  not_member: AGENT_TEXTS.notMember,
+  not_owner: AGENT_TEXTS.onlyOwnerDecides,
+  request_not_found: AGENT_TEXTS.requestNotFound,
+};
+
 const DECISION_LABEL = { approve: "Approved", reject: "Rejected", ignore: "Ignored" } as const;
 
 /** The control state a user sees: requests only for the owner. */
@@ -89,10 +99,10 @@ export class Control {
     return { ok: true };
   }
 
-  decide(by: RoomMember, requestId: string, decision: "approve" | "reject"): Result {
-    if (by.id !== this.io.ownerId()) return { ok: false, error: AGENT_TEXTS.onlyOwnerDecides };
+  decide(by: RoomMember, requestId: string, decision: "approve" | "reject"): DecisionResult {
+    if (by.id !== this.io.ownerId()) return { ok: false, reason: "not_owner" };
     const req = this.io.control.get(requestId);
-    if (!req || req.status !== "pending") return { ok: false, error: AGENT_TEXTS.requestNotFound };
+    if (!req || req.status !== "pending") return { ok: false, reason: "request_not_found" };
     if (decision === "reject") {
       this.io.control.decide(requestId, "revoke");
       this.io.broadcast({ type: "request_rejected", requestId, chatId: this.io.chatId() }, req.requester);
@@ -105,7 +115,7 @@ export class Control {
       this.io.control.decide(requestId, "ignore");
       this.closeCard(req, "ignore", "System");
       this.io.sendControlState();
-      return { ok: false, error: AGENT_TEXTS.requestNotFound };
+      return { ok: false, reason: "request_not_found" };
     }
     this.io.control.decide(requestId, "approve");
     this.closeCard(req, "approve", by.name);

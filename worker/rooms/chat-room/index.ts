@@ -20,7 +20,7 @@ import { FRAME_FAILED, handleClientFrame, type FrameRoom } from "./client-frames
 import { acceptMember } from "./connect";
 import { replaceMembers } from "./members";
 import { rate, toggleReaction, type RatingRoom } from "./ratings";
-import { Control, controlStateFor } from "./control";
+import { Control, controlStateFor, type DecisionResult } from "./control";
 import { ControlStore, toPresenterRequest } from "./control-store";
 import { unnotifiedDiscuss } from "./discuss-forward";
 import { forwardDiscussion, regenerateReply, type AgentRequestResult, type AgentRequestRoom } from "./agent-requests";
@@ -198,12 +198,11 @@ export class ChatRoom extends DurableObject<Env> {
     return this.control.pending().map((r) => toPresenterRequest(r, this.chatId, this.ownerId()));
   }
 
-  /** The card's Approve/Reject over REST; null when allowed, else the refusal text. */
-  async decidePresenterRequest(viewerId: string, requestId: string, decision: "approve" | "reject"): Promise<string | null> {
+  /** The card's Approve/Reject over REST. */
+  async decidePresenterRequest(viewerId: string, requestId: string, decision: "approve" | "reject"): Promise<DecisionResult> {
     const member = this.store.member(viewerId);
-    if (!member) return "You are not a member of this chat";
-    const result = new Control(this.agentContext()).decide(member, requestId, decision);
-    return result.ok ? null : result.error;
+    if (!member) return { ok: false, reason: "not_member" };
+    return new Control(this.agentContext()).decide(member, requestId, decision);
   }
 
   async requestStatuses(ids: string[]): Promise<Record<string, RequestOutcome>> {
