@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { AgentRunInfoSchema, ControlStateSchema } from "./agent";
+import { CodingServerFrames } from "./coding-agent";
 import { AgentServerFrames } from "./frames-agent";
 import { ChatMessageSchema, LikeCountsSchema, ReactionSummarySchema } from "./frames-parts";
 import { readFrame } from "./frames-read";
@@ -51,6 +52,7 @@ export const RoomServerFrame = v.variant("type", [
   ErrorFrame,
   PongFrame,
   ...AgentServerFrames,
+  ...CodingServerFrames,
 ]);
 /** Every frame a chat room sends. */
 export type ServerFrame = v.InferOutput<typeof RoomServerFrame>;

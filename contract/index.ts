@@ -12,6 +12,7 @@ export * from "./frames-inbox";
 export { frameTypeOf } from "./frames-read";
 export * from "./vires";
 export * from "./agent";
+export * from "./coding-agent";
 export * from "./workspace";
 export * from "./project-answers";
 export * from "./names";

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { cleanFileName } from "./names";
 import { AgentClientFrames, AgentConfig } from "./agent";
+import { ApprovalDecisionFrame } from "./coding-agent";
 import { CHAT_TYPES, MESSAGE_TEXT_MAX } from "./chat";
 import type { InboxFrame } from "./frames-inbox";
 import type { ServerFrame } from "./frames-room";
@@ -65,7 +66,7 @@ export const PingFrame = v.object({ type: v.literal("ping") });
 export const PING_TEXT = '{"type":"ping"}';
 export const PONG_TEXT = '{"type":"pong"}';
 
-export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame, ...AgentClientFrames], "Unknown frame type");
+export const ClientFrame = v.variant("type", [ChatMessageFrame, ResumeFrame, PingFrame, ...AgentClientFrames, ApprovalDecisionFrame], "Unknown frame type");
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
 
 export function encodeFrame(frame: ServerFrame | InboxFrame): string {

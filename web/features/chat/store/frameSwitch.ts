@@ -58,6 +58,11 @@ export function receiveFrame({ core, history, runs, control }: FrameHandlers, fr
       return;
     // Acks, pongs and removal are the socket's own; an error that failed one of our sends was
     // reported through the outbox, the rest are only logged by the socket.
+    // The coding agent's frames: the todo list, approval cards and workspace refreshes.
+    case "todo_list":
+    case "approval_request":
+    case "workspace_changed":
+      return;
     case "chat_ack":
     case "pong":
     case "group_remove":
