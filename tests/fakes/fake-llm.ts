@@ -1,13 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { record, type RecordedRequest } from "./fake-llm-record";
+import { ECHO_TOOL_CHARS, parseScript, SCRIPT_DONE_TEXT, type PlayedStep } from "./fake-llm-script";
+import { writeError, writeStream, writeWhole, type Piece, type Protocol, type Reply } from "./fake-llm-wire";
 import { latestText } from "./prompt-lines";
+
+export type { RecordedRequest, RecordedToolResult } from "./fake-llm-record";
+export { scriptDirective, SCRIPT_DONE_TEXT, ECHO_TOOL_CHARS, type ScriptStep, type ScriptTool } from "./fake-llm-script";
 
 /**
  * A scripted language model that speaks the real HTTP streaming protocols: OpenAI chat completions
- * (`POST /v1/chat/completions`, SSE `data:` chunks ending in `[DONE]`) and Anthropic messages
- * (`POST /v1/messages`, named SSE events). What it says is chosen by a directive in the latest
- * user message:
+ * (`POST /v1/chat/completions`) and Anthropic messages (`POST /v1/messages`). What it says is chosen
+ * by a directive in the latest user message:
  *
+ *   [script:…] plays a tool-call conversation (build it with `scriptDirective(steps)`): step N,
+ *              where N is the number of tool rounds since the latest plain user message, is
+ *              {text} a final answer, {tools, text?} one or more calls in one turn (ids call_<N>_<i> /
+ *              toolu_<N>_<i>), {echoTool} "Tool said: <first 500 characters of the last tool result>",
+ *              or {repeatTool, times} that many identical tool turns; {slowMs} delays each chunk.
+ *              Past the end it answers "Done.". A script that does not decode is an HTTP 400.
  *   [slow]     60 chunks, 80 ms apart (pause, late joiners)
  *   [error]    HTTP 500 with a provider error body
  *   [midstop]  a few chunks, then the connection is cut
@@ -18,210 +29,52 @@ import { latestText } from "./prompt-lines";
  *   otherwise  "Echo: <text>" in small chunks
  */
 
-interface ChatTurn {
-  role: string;
-  content: unknown;
-}
-export interface RecordedRequest {
-  protocol: "openai" | "anthropic";
-  model: string;
-  stream: boolean;
-  system: string;
-  lastUser: string;
-  hasToolResult: boolean;
-  toolResult: string;
-  receivedAt: number;
-  firstByteAt: number | null;
-}
-
-type Piece = { text: string } | { tool: { name: string; input: Record<string, unknown> } };
-interface Script {
-  status?: number;
-  pieces: Piece[];
-  delayMs: number;
-  cut?: boolean;
-  hang?: boolean;
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content
-      .map((p) =>
-        typeof p === "object" && p && "text" in p
-          ? String((p as { text: unknown }).text)
-          : typeof p === "object" && p && "content" in p
-            ? textOf((p as { content: unknown }).content)
-            : "",
-      )
-      .join("");
-  return "";
-}
-
 function chunked(text: string, size = 6): Piece[] {
   const out: Piece[] = [];
   for (let i = 0; i < text.length; i += size) out.push({ text: text.slice(i, i + size) });
   return out;
 }
 
-function scriptFor(req: RecordedRequest): Script {
+function playStep(step: PlayedStep | undefined, round: number, req: RecordedRequest): Reply {
+  if (!step) return { pieces: chunked(SCRIPT_DONE_TEXT), delayMs: 0 };
+  if (step.kind === "text") return { pieces: chunked(step.text), delayMs: step.slowMs };
+  if (step.kind === "echoTool") {
+    const last = req.toolResults.at(-1);
+    return { pieces: chunked(last ? `Tool said: ${last.content.slice(0, ECHO_TOOL_CHARS)}` : "No tool result received."), delayMs: step.slowMs };
+  }
+  const calls: Piece[] = step.tools.map((tool, i) => ({ tool: { name: tool.name, input: tool.input, suffix: `${round}_${i}` } }));
+  return { pieces: [...chunked(step.text), ...calls], delayMs: step.slowMs };
+}
+
+function replyFor(req: RecordedRequest): Reply {
   const text = latestText(req.lastUser);
+  let steps: PlayedStep[] | null;
+  try {
+    steps = parseScript(text);
+  } catch (err) {
+    return { status: 400, errorMessage: `fake model: ${(err as Error).message}`, pieces: [], delayMs: 0 };
+  }
+  if (steps) return playStep(steps[req.toolRounds], req.toolRounds, req);
   if (req.hasToolResult) return { pieces: chunked(`Tool said: ${req.toolResult.slice(0, 300)}`), delayMs: 2 };
   if (text.includes("[error]")) return { status: 500, pieces: [], delayMs: 0 };
   if (text.includes("[slow]")) return { pieces: Array.from({ length: 60 }, (_, i) => ({ text: `w${i} ` })), delayMs: 80 };
   if (text.includes("[midstop]")) return { pieces: chunked("This answer will be cut off"), delayMs: 5, cut: true };
   if (text.includes("[silent]")) return { pieces: [{ text: "Thinking" }], delayMs: 0, hang: true };
-  if (text.includes("[tool]")) return { pieces: [{ tool: { name: "search_knowledge", input: { query: text.replace("[tool]", "").trim() } } }], delayMs: 0 };
+  if (text.includes("[tool]"))
+    return { pieces: [{ tool: { name: "search_knowledge", input: { query: text.replace("[tool]", "").trim() }, suffix: "fake_1" } }], delayMs: 0 };
   if (text.includes("[prompt]")) return { pieces: chunked(req.system, 40), delayMs: 1 };
   if (text.includes("[json]") || req.system.toLowerCase().includes("json array"))
     return { pieces: [{ text: '```json\n["Unit Testing", "Go", "unit testing", "Kubernetes"]\n```' }], delayMs: 0 };
   return { pieces: chunked(`Echo: ${text}`), delayMs: 3 };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function openAiChunk(delta: Record<string, unknown>, finish: string | null = null): string {
-  return `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-}
-
-function anthropicEvent(type: string, data: Record<string, unknown>): string {
-  return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-}
-
-async function writeOpenAi(res: ServerResponse, script: Script, rec: RecordedRequest): Promise<void> {
-  for (const piece of script.pieces) {
-    if ("text" in piece) res.write(openAiChunk({ role: "assistant", content: piece.text }));
-    else {
-      res.write(openAiChunk({ tool_calls: [{ index: 0, id: "call_fake_1", type: "function", function: { name: piece.tool.name, arguments: "" } }] }));
-      res.write(openAiChunk({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(piece.tool.input) } }] }));
-    }
-    rec.firstByteAt ??= Date.now();
-    if (script.delayMs) await sleep(script.delayMs);
-  }
-}
-
-async function writeAnthropic(res: ServerResponse, script: Script, rec: RecordedRequest): Promise<void> {
-  res.write(
-    anthropicEvent("message_start", {
-      message: {
-        id: "msg_fake",
-        type: "message",
-        role: "assistant",
-        model: rec.model,
-        content: [],
-        stop_reason: null,
-        usage: { input_tokens: 10, output_tokens: 0 },
-      },
-    }),
-  );
-  let index = 0;
-  let textOpen = false;
-  for (const piece of script.pieces) {
-    if ("text" in piece) {
-      if (!textOpen) res.write(anthropicEvent("content_block_start", { index, content_block: { type: "text", text: "" } }));
-      textOpen = true;
-      res.write(anthropicEvent("content_block_delta", { index, delta: { type: "text_delta", text: piece.text } }));
-    } else {
-      if (textOpen) res.write(anthropicEvent("content_block_stop", { index: index++ }));
-      textOpen = false;
-      res.write(anthropicEvent("content_block_start", { index, content_block: { type: "tool_use", id: "toolu_fake_1", name: piece.tool.name, input: {} } }));
-      res.write(anthropicEvent("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: JSON.stringify(piece.tool.input) } }));
-      res.write(anthropicEvent("content_block_stop", { index: index++ }));
-    }
-    rec.firstByteAt ??= Date.now();
-    if (script.delayMs) await sleep(script.delayMs);
-  }
-  if (textOpen) res.write(anthropicEvent("content_block_stop", { index }));
-}
-
-function record(protocol: RecordedRequest["protocol"], body: Record<string, unknown>): RecordedRequest {
-  const messages = (Array.isArray(body.messages) ? body.messages : []) as ChatTurn[];
-  const systemTurns = messages.filter((m) => m.role === "system").map((m) => textOf(m.content));
-  const system = protocol === "anthropic" ? textOf(body.system) : systemTurns.join("\n");
-  const users = messages.filter((m) => m.role === "user");
-  const toolTurn =
-    protocol === "openai"
-      ? messages.find((m) => m.role === "tool")
-      : users.find((m) => Array.isArray(m.content) && (m.content as { type?: string }[]).some((p) => p.type === "tool_result"));
-  return {
-    protocol,
-    model: String(body.model ?? ""),
-    stream: body.stream === true,
-    system,
-    lastUser: textOf(users.at(-1)?.content),
-    hasToolResult: Boolean(toolTurn),
-    toolResult: toolTurn ? textOf(toolTurn.content) : "",
-    receivedAt: Date.now(),
-    firstByteAt: null,
-  };
-}
-
-async function respond(protocol: RecordedRequest["protocol"], body: Record<string, unknown>, res: ServerResponse, log: RecordedRequest[]): Promise<void> {
+async function respond(protocol: Protocol, body: Record<string, unknown>, res: ServerResponse, log: RecordedRequest[]): Promise<void> {
   const rec = record(protocol, body);
   log.push(rec);
-  const script = scriptFor(rec);
-  if (script.status) {
-    res.writeHead(script.status, { "content-type": "application/json" });
-    res.end(
-      JSON.stringify(
-        protocol === "openai"
-          ? { error: { message: "fake provider failure", type: "server_error" } }
-          : { type: "error", error: { type: "api_error", message: "fake provider failure" } },
-      ),
-    );
-    return;
-  }
-  const usedTool = script.pieces.some((p) => "tool" in p);
-  if (!rec.stream) return respondWhole(protocol, rec, script, res);
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-  res.flushHeaders();
-  if (protocol === "openai") await writeOpenAi(res, script, rec);
-  else await writeAnthropic(res, script, rec);
-  if (script.cut) return void res.socket?.destroy();
-  if (script.hang) return;
-  if (protocol === "openai") {
-    res.write(openAiChunk({}, usedTool ? "tool_calls" : "stop"));
-    res.write(
-      `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: "fake", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
-    );
-    res.end("data: [DONE]\n\n");
-  } else {
-    res.write(
-      anthropicEvent("message_delta", { delta: { stop_reason: usedTool ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 5 } }),
-    );
-    res.end(anthropicEvent("message_stop", {}));
-  }
-}
-
-function respondWhole(protocol: RecordedRequest["protocol"], rec: RecordedRequest, script: Script, res: ServerResponse): void {
-  const text = script.pieces.map((p) => ("text" in p ? p.text : "")).join("");
-  rec.firstByteAt = Date.now();
-  res.writeHead(200, { "content-type": "application/json" });
-  if (protocol === "openai") {
-    res.end(
-      JSON.stringify({
-        id: "chatcmpl-fake",
-        object: "chat.completion",
-        created: 0,
-        model: rec.model,
-        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      }),
-    );
-  } else {
-    res.end(
-      JSON.stringify({
-        id: "msg_fake",
-        type: "message",
-        role: "assistant",
-        model: rec.model,
-        content: [{ type: "text", text }],
-        stop_reason: "end_turn",
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      }),
-    );
-  }
+  const reply = replyFor(rec);
+  if (reply.status) return writeError(protocol, reply, res);
+  if (!rec.stream) return writeWhole(protocol, reply, res, rec);
+  await writeStream(protocol, reply, res, rec);
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
