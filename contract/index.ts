@@ -24,3 +24,4 @@ export * from "./answers-account";
 export * from "./answers-chat-actions";
 export * from "./answers-project-files";
 export * from "./answers-knowledge";
+export * from "./answers-attachments";

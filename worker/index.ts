@@ -20,6 +20,7 @@ import { messagesApi } from "./api/messages";
 import { forwardApi } from "./api/forward";
 import { groupInvitesApi } from "./api/group-invites";
 import { attachmentsApi } from "./api/attachments";
+import { chatAttachmentTextApi } from "./api/chat-attachments";
 import { inboxApi } from "./api/inbox";
 import { virtualEmployeesApi } from "./api/virtual-employees";
 import { vireTemplatesApi } from "./api/vire-templates";
@@ -66,6 +67,7 @@ const app = new Hono<AppEnv>()
   .route("/forward-messages", forwardApi)
   .route("/group-invites", groupInvitesApi)
   .route("/chat-attachments", attachmentsApi)
+  .route("/chat-attachments", chatAttachmentTextApi)
   .route("/inbox", inboxApi)
   .route("/virtual-employees", virtualEmployeesApi)
   .route("/virtual-employees", vireKnowledgeApi)

@@ -9,6 +9,8 @@ export interface ModelRoute {
   name: string;
   provider: ProviderKind;
   providerModelId: string;
+  /** Whether the model reads images (AI SDK image parts); a model that cannot is told an image was attached instead. */
+  vision: boolean;
 }
 
 interface CatalogueEntry {
@@ -17,21 +19,33 @@ interface CatalogueEntry {
   /** Claude models go to Anthropic when its key is set; everything goes to an OpenAI-compatible endpoint otherwise. */
   family: "anthropic" | "other";
   anthropicId?: string;
+  vision: boolean;
 }
 
 /** The models spec 02 §9 lists, default first. */
 const CATALOGUE: CatalogueEntry[] = [
-  { key: "claude-sonnet-4", name: "Claude Sonnet 4", family: "anthropic", anthropicId: "claude-sonnet-4-20250514" },
-  { key: "claude-sonnet-4.5", name: "Claude Sonnet 4.5", family: "anthropic", anthropicId: "claude-sonnet-4-5" },
-  { key: "claude-opus-4", name: "Claude Opus 4", family: "anthropic", anthropicId: "claude-opus-4-20250514" },
-  { key: "claude-opus-4.1", name: "Claude Opus 4.1", family: "anthropic", anthropicId: "claude-opus-4-1" },
-  { key: "gpt-5", name: "GPT-5", family: "other" },
-  { key: "gpt-5-mini", name: "GPT-5 mini", family: "other" },
-  { key: "gpt-5-nano", name: "GPT-5 nano", family: "other" },
-  { key: "qwen3-coder", name: "Qwen3 Coder", family: "other" },
-  { key: "grok-4", name: "Grok 4", family: "other" },
-  { key: "kimi-k2", name: "Kimi K2", family: "other" },
+  { key: "claude-sonnet-4", name: "Claude Sonnet 4", family: "anthropic", anthropicId: "claude-sonnet-4-20250514", vision: true },
+  { key: "claude-sonnet-4.5", name: "Claude Sonnet 4.5", family: "anthropic", anthropicId: "claude-sonnet-4-5", vision: true },
+  { key: "claude-opus-4", name: "Claude Opus 4", family: "anthropic", anthropicId: "claude-opus-4-20250514", vision: true },
+  { key: "claude-opus-4.1", name: "Claude Opus 4.1", family: "anthropic", anthropicId: "claude-opus-4-1", vision: true },
+  // The GPT-5 family takes image input like gpt-4o.
+  { key: "gpt-5", name: "GPT-5", family: "other", vision: true },
+  { key: "gpt-5-mini", name: "GPT-5 mini", family: "other", vision: true },
+  { key: "gpt-5-nano", name: "GPT-5 nano", family: "other", vision: true },
+  { key: "qwen3-coder", name: "Qwen3 Coder", family: "other", vision: false },
+  { key: "grok-4", name: "Grok 4", family: "other", vision: false },
+  { key: "kimi-k2", name: "Kimi K2", family: "other", vision: false },
 ];
+
+/**
+ * Models configured beyond the catalogue (OPENAI_MODELS) are known only by name: Claude and the
+ * gpt-4o class (gpt-4o, gpt-4.1, gpt-5, also behind a gateway prefix like `openai/`) read images.
+ */
+const VISION_NAME = /(^|\/)(claude|gpt-4o|gpt-4\.1|gpt-5)/i;
+
+function visionByName(...names: string[]): boolean {
+  return names.some((n) => VISION_NAME.test(n));
+}
 
 const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 
@@ -57,22 +71,23 @@ export function openRoutes(env: Env): ModelRoute[] {
   const openAi = env.OPENAI_BASE_URL ? openAiModels(env) : undefined;
   for (const entry of CATALOGUE) {
     if (entry.family === "anthropic" && hasAnthropic) {
-      routes.push({ key: entry.key, name: entry.name, provider: "anthropic", providerModelId: entry.anthropicId ?? entry.key });
+      routes.push({ key: entry.key, name: entry.name, provider: "anthropic", providerModelId: entry.anthropicId ?? entry.key, vision: entry.vision });
     } else if (openAi !== undefined) {
       // Without an explicit list, an OpenAI-compatible endpoint (OpenRouter, a gateway) is assumed to serve
       // the non-Claude models, and the Claude ones too when Anthropic itself is not configured.
       const id = openAi ? openAi.get(entry.key) : entry.key;
-      if (id) routes.push({ key: entry.key, name: entry.name, provider: "openai", providerModelId: id });
+      if (id) routes.push({ key: entry.key, name: entry.name, provider: "openai", providerModelId: id, vision: entry.vision });
     }
   }
   if (openAi) {
     for (const [key, id] of openAi) {
-      if (!routes.some((r) => r.key === key)) routes.push({ key, name: key, provider: "openai", providerModelId: id });
+      if (!routes.some((r) => r.key === key)) routes.push({ key, name: key, provider: "openai", providerModelId: id, vision: visionByName(key, id) });
     }
   }
   if (env.AI) {
     const id = env.WORKERS_AI_MODEL || DEFAULT_WORKERS_AI_MODEL;
-    routes.push({ key: id, name: `${id.split("/").pop()} (Workers AI)`, provider: "workers-ai", providerModelId: id });
+    // Workers AI's text-generation models (and its provider package) take text only.
+    routes.push({ key: id, name: `${id.split("/").pop()} (Workers AI)`, provider: "workers-ai", providerModelId: id, vision: false });
   }
   return routes;
 }
@@ -93,4 +108,9 @@ export function modelOptions(env: Env, defaultModel = DEFAULT_MODEL): ModelOptio
 export function resolveRoute(env: Env, requested: string | undefined): ModelRoute | null {
   const open = openRoutes(env);
   return open.find((r) => r.key === requested) ?? open.find((r) => r.key === DEFAULT_MODEL) ?? open[0] ?? null;
+}
+
+/** Whether the model a run will actually use (after resolveRoute's fallbacks) reads images. */
+export function modelAcceptsImages(env: Env, modelKey: string | undefined): boolean {
+  return resolveRoute(env, modelKey)?.vision ?? false;
 }

@@ -1,4 +1,4 @@
-import type { ModelMessage } from "ai";
+import type { ImagePart, ModelMessage, TextPart } from "ai";
 import type { ExecutionMode, KnowledgeHit } from "../../contract";
 
 /** What the agent knows about itself, from its VIRE row. */
@@ -11,11 +11,19 @@ export interface AgentProfile {
   rolePrompt: string;
 }
 
+/** An image a member attached, as bytes the provider sends on (see worker/agents/inputs.ts). */
+export interface TranscriptImage {
+  mediaType: string;
+  data: Uint8Array;
+}
+
 /** A message of the conversation the agent reads. */
 export interface TranscriptEntry {
   fromAgent: boolean;
   senderName: string;
   text: string;
+  /** Images of a member's message, for a model that reads them; ignored on the agent's own turns. */
+  images?: TranscriptImage[];
 }
 
 const MODE_RULES: Record<ExecutionMode, string> = {
@@ -59,19 +67,39 @@ export function messageLine(senderName: string, text: string): string {
   return JSON.stringify({ sender: senderName, text });
 }
 
-/** The transcript as model turns; consecutive turns of one side are merged, as some providers require alternation. */
+interface Turn {
+  role: "user" | "assistant";
+  parts: (TextPart | ImagePart)[];
+}
+
+/**
+ * The transcript as model turns; consecutive turns of one side are merged, as some providers require
+ * alternation. A turn without images stays one string; with images it becomes text and image parts,
+ * each image right after the message line it came with.
+ */
 export function conversation(entries: TranscriptEntry[]): ModelMessage[] {
-  const out: { role: "user" | "assistant"; content: string }[] = [];
+  const out: Turn[] = [];
   for (const e of entries) {
-    if (!e.text.trim()) continue;
+    const images = e.fromAgent ? [] : (e.images ?? []);
+    if (!e.text.trim() && images.length === 0) continue;
     const role = e.fromAgent ? "assistant" : "user";
     const content = e.fromAgent ? e.text : messageLine(e.senderName, e.text);
-    const last = out.at(-1);
-    if (last?.role === role) last.content += e.fromAgent ? `\n\n${content}` : `\n${content}`;
-    else out.push({ role, content });
+    let turn = out.at(-1);
+    if (turn?.role !== role) {
+      turn = { role, parts: [] };
+      out.push(turn);
+    }
+    const tail = turn.parts.at(-1);
+    if (tail?.type === "text") tail.text += e.fromAgent ? `\n\n${content}` : `\n${content}`;
+    else turn.parts.push({ type: "text", text: content });
+    for (const image of images) turn.parts.push({ type: "image", image: image.data, mediaType: image.mediaType });
   }
   while (out[0]?.role === "assistant") out.shift();
-  return out;
+  return out.map((turn): ModelMessage => {
+    const only = turn.parts.length === 1 ? turn.parts[0] : undefined;
+    if (turn.role === "assistant") return { role: "assistant", content: turn.parts.map((p) => (p.type === "text" ? p.text : "")).join("") };
+    return only?.type === "text" ? { role: "user", content: only.text } : { role: "user", content: turn.parts };
+  });
 }
 
 /** The line the agent's reply ends with when knowledge was used: which files the passages came from. */
