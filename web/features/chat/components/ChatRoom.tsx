@@ -14,11 +14,13 @@ import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
 import type { ChatHeaderSlot, ComposerExtension } from "../../../ui/composerExtension";
 import { AgentComposerBar } from "../agent/components/AgentComposerBar";
+import { ApprovalCard } from "../agent/components/ApprovalCard";
 import { ControlToolbar } from "../agent/components/ControlToolbar";
 import { ForwardDiscussButton } from "../agent/components/ForwardDiscussButton";
 import { GeneratingIndicator } from "../agent/components/GeneratingIndicator";
 import { PauseButton } from "../agent/components/PauseButton";
 import { QuotaDialog } from "../agent/components/QuotaDialog";
+import { TodoListPanel } from "../agent/components/TodoListPanel";
 import { useComposerSettings } from "../agent/hooks/useComposerSettings";
 import { useReplyActions } from "../agent/hooks/useReplyActions";
 import { RequestStatusContext, useRequestStatusStore } from "../agent/hooks/useRequestStatus";
@@ -163,8 +165,10 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
         <RequestStatusContext.Provider value={requestStatuses}>
           <ActiveStream key={active} stream={active} onlyRequests={onlyRequests} actions={actions} agentName={agentName} />
         </RequestStatusContext.Provider>
+        {active === "agent" && <TodoListPanel />}
       </div>
       {tabbed && <GeneratingIndicator kind={chat.chatType} tab={active} flags={flags} />}
+      {active === "agent" && !removedText && !selection && <ApprovalCard meId={me.id} />}
       {removedText ? (
         <p className="chat-area__removed" role="status">
           {removedText}
@@ -179,6 +183,11 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
           replyTo={replies[active] ?? null}
           onCancelReply={() => setReplies((all) => ({ ...all, [active]: undefined }))}
           onSend={async (message) => {
+            // While an approval card shows, 'yes' or 'no' answers it instead of becoming a message.
+            if (message.stream === "agent") {
+              const answered = store.answerFromComposer(message.attachments.length ? "" : message.text);
+              if (answered !== null) return answered;
+            }
             const lane = message.stream === "agent" || message.stream === "askOnly";
             const taken = await store.send(lane ? { ...message, agentConfig: settings.configFor(message.stream) } : message);
             if (taken) setReplies((all) => ({ ...all, [message.stream]: undefined }));

@@ -10,6 +10,8 @@ import { markReadFlag, streamsOf } from "../model/streams";
 import { initialStreams, streamsReducer, type StreamsAction } from "../model/streamsReducer";
 import type { ComposedMessage, StreamKey } from "../model/types";
 import { roomSessionEnded } from "../model/sessionEnded";
+import { NO_TODOS } from "../agent/model/todos";
+import { createCoding } from "./coding";
 import { createControl } from "./control";
 import type { ChatState, StoreCore } from "./core";
 import { receiveFrame } from "./frameSwitch";
@@ -48,6 +50,11 @@ export interface ChatRoomStore {
   decide(requestId: string, decision: "approve" | "reject"): void;
   toggle(frame: ToggleFrame): void;
   closeQuota(): void;
+  /** Sends Yes or No for an approval request addressed to this user; false when it could not be sent. */
+  answerApproval(messageId: string, approved: boolean): boolean;
+  /** Agent-tab composer text while an approval card shows: true/false when it answered the card (sent or not), null to send it as a message. */
+  answerFromComposer(text: string): boolean | null;
+  closeTodos(): void;
   /** Calls `listener` when the user sends, so the list goes to the bottom; returns the unsubscribe. */
   onFollow(listener: () => void): () => void;
 }
@@ -73,6 +80,9 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
     flags: IDLE,
     quotaOpen: false,
     control: initialControl(chat),
+    todos: NO_TODOS,
+    approvals: {},
+    approvalCards: {},
   }));
   let socket: RoomSocket | null = null;
   const followers = new Set<() => void>();
@@ -88,6 +98,7 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
   const history = createHistory(core);
   const runs = createRuns(core);
   const control = createControl(core);
+  const coding = createCoding(core);
   const sending = createSending(
     core,
     () => socket,
@@ -95,7 +106,7 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
     control,
     () => followers.forEach((listener) => listener()),
   );
-  const handlers = { core, history, runs, control };
+  const handlers = { core, history, runs, control, coding };
 
   const markRead = async (stream: StreamKey) => {
     // The shared helper stores the counts in the chat list; the open chat's own entry too.
@@ -134,6 +145,7 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
     },
     stop() {
       history.stop();
+      coding.stop();
       socket?.close();
       socket = null;
       state.setState({ connected: false });
@@ -157,6 +169,9 @@ export function createChatStore(chat: ChatListItem, me: SessionUser, options: Ch
     decide: control.decide,
     toggle: control.toggle,
     closeQuota: () => state.setState({ quotaOpen: false }),
+    answerApproval: coding.answerApproval,
+    answerFromComposer: coding.answerFromComposer,
+    closeTodos: coding.closeTodos,
     onFollow(listener) {
       followers.add(listener);
       return () => followers.delete(listener);

@@ -1,6 +1,8 @@
 import type { StoreApi } from "zustand";
-import type { ChatListItem, ClientFrame, ControlState, SessionUser } from "../../../../contract";
+import type { ApprovalRequest, ChatListItem, ClientFrame, ControlState, SessionUser } from "../../../../contract";
+import type { ApprovalCardState } from "../agent/model/approvals";
 import type { GenerationEvent, GenerationFlags } from "../agent/model/generation";
+import type { TodoSlice } from "../agent/model/todos";
 import type { RemovedReason } from "../model/roomSocket";
 import type { StreamsAction } from "../model/streamsReducer";
 import type { StreamKey, StreamsState } from "../model/types";
@@ -21,6 +23,12 @@ export interface ChatState {
   flags: GenerationFlags;
   quotaOpen: boolean;
   control: ControlState;
+  /** The coding agent's todo list (the room re-sends it after `ready` and on every change). */
+  todos: TodoSlice;
+  /** Approval requests by their message id: undecided ones and recently decided ones. */
+  approvals: Record<string, ApprovalRequest>;
+  /** What this viewer did with each approval card (answered, closed). */
+  approvalCards: Record<string, ApprovalCardState>;
 }
 
 /** What the store's modules share: the state, the chat as last rendered, and the socket. */

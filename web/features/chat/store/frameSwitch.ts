@@ -2,6 +2,7 @@ import type { ServerFrame } from "../../../../contract";
 import { revalidateChat } from "../../../app/realtime/chatListCache";
 import type { FrameMeta } from "../model/roomSocket";
 import { streamOfMessage } from "../model/streams";
+import type { CodingActions } from "./coding";
 import type { ControlActions } from "./control";
 import type { StoreCore } from "./core";
 import type { History } from "./history";
@@ -12,13 +13,14 @@ export interface FrameHandlers {
   history: History;
   runs: RunActions;
   control: ControlActions;
+  coding: CodingActions;
 }
 
 /**
  * The one place a room frame changes the open chat: every frame the socket parsed comes here,
  * after the socket did its own bookkeeping (seq, acks, removal).
  */
-export function receiveFrame({ core, history, runs, control }: FrameHandlers, frame: ServerFrame, meta: FrameMeta): void {
+export function receiveFrame({ core, history, runs, control, coding }: FrameHandlers, frame: ServerFrame, meta: FrameMeta): void {
   switch (frame.type) {
     case "ready":
       if (meta.first) history.roomReady();
@@ -56,17 +58,21 @@ export function receiveFrame({ core, history, runs, control }: FrameHandlers, fr
     case "member_remove":
       void revalidateChat(core.chat.id);
       return;
-    // Acks, pongs and removal are the socket's own; an error that failed one of our sends was
-    // reported through the outbox, the rest are only logged by the socket.
     // The coding agent's frames: the todo list, approval cards and workspace refreshes.
     case "todo_list":
     case "approval_request":
     case "workspace_changed":
+      coding.handle(frame);
       return;
+    // An error that failed one of our sends was reported through the outbox; a refused approval
+    // answer is shown here; the rest are only logged by the socket.
+    case "error":
+      if (!meta.ownMessageId) coding.handleError(frame.error);
+      return;
+    // Acks, pongs and removal are the socket's own.
     case "chat_ack":
     case "pong":
     case "group_remove":
-    case "error":
       return;
     default:
       if (!runs.handle(frame) && !control.handle(frame)) console.warn(`[chat ${core.chat.id}] unhandled room frame: ${frame.type}`);

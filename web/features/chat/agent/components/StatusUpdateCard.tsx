@@ -2,14 +2,18 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UiMessage } from "../../model/types";
 import { parseStatusUpdate } from "../model/cards";
+import { parseToolCard } from "../model/toolCard";
+import { ToolCard } from "./ToolCard";
 
-/** A status_update line (spec 02 §2.13): what the agent did, with its details JSON on demand. */
+/** A status_update line (spec 02 §2.13): what the agent did, with its details JSON on demand; a tool run as a tool card. */
 export function StatusUpdateCard({ message }: { message: UiMessage }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const update = useMemo(() => parseStatusUpdate(message.content), [message.content]);
   const details = update?.content.details;
+  const tool = useMemo(() => (update?.update_type === "tool_execution_result" ? parseToolCard(details) : null), [update, details]);
+  if (tool) return <ToolCard message={message} details={tool} />;
   const hasDetails = details !== undefined && details !== null;
   return (
     <div className="msg-system" data-testid={`message-${message.id}`} data-seq={message.seq || undefined}>
