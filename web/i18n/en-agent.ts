@@ -156,6 +156,7 @@ export const enAgent = {
       sandboxDown: "The workspace is not available right now (the sandbox is down or restarting). Please try again in a moment.",
       interrupted: "The agent's work was interrupted by a server restart; it resumed from its last finished step.",
       interruptedClosed: "The agent's work was interrupted by a server restart and could not be resumed.",
+      outputLimit: "The agent stopped: its tools produced more output than one request may use.",
       outputTruncated: "[output truncated: {{shown}} of {{total}} characters shown]",
     },
   },

@@ -158,6 +158,7 @@ export const zhAgent: Messages["agent"] = {
       sandboxDown: "工作区暂时不可用（沙箱已停止或正在重启）。请稍后再试。",
       interrupted: "智能体的工作因服务器重启而中断；已从上一个完成的步骤继续。",
       interruptedClosed: "智能体的工作因服务器重启而中断，且无法继续。",
+      outputLimit: "智能体已停止：其工具产生的输出超过了单个请求允许的上限。",
       outputTruncated: "[输出已截断：显示了 {{total}} 个字符中的 {{shown}} 个]",
     },
   },

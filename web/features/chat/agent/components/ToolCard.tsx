@@ -14,6 +14,7 @@ export function ToolCard({ message, details }: { message: UiMessage; details: To
     <div className="msg-system" data-testid={`message-${message.id}`} data-seq={message.seq || undefined}>
       <section
         className="tool-card"
+        role="group"
         data-testid={`tool-card-${message.id}`}
         data-status={details.status}
         aria-label={t("agent.coding.tool.label", { tool: details.tool, status })}
@@ -22,7 +23,8 @@ export function ToolCard({ message, details }: { message: UiMessage; details: To
         <div className="tool-card__head">
           <code className="tool-card__name">{details.tool}</code>
           {details.args && (
-            <code className="tool-card__args" title={details.args} aria-label={`${t("agent.coding.tool.args")}: ${details.args}`}>
+            <code className="tool-card__args" title={details.args}>
+              <span className="sr-only">{t("agent.coding.tool.args")}: </span>
               {details.args}
             </code>
           )}
@@ -37,9 +39,12 @@ export function ToolCard({ message, details }: { message: UiMessage; details: To
           )}
         </div>
         {details.result && !pending && (
-          <pre className="tool-card__result" data-testid={`tool-result-${message.id}`} aria-label={t("agent.coding.tool.result")}>
-            {codingText(t, details.result)}
-          </pre>
+          <>
+            <span className="sr-only">{t("agent.coding.tool.result")}:</span>
+            <pre className="tool-card__result" data-testid={`tool-result-${message.id}`}>
+              {codingText(t, details.result)}
+            </pre>
+          </>
         )}
       </section>
     </div>

@@ -31,5 +31,6 @@ export function matchCodingText(text: string): { key: CodingTextKey; values: Rec
 /** A text the room sent for the coding agent, in the reader's language; other texts as sent. */
 export function codingText(t: (key: string, vars?: Record<string, unknown>) => string, text: string): string {
   const known = matchCodingText(text);
-  return known ? t(`agent.coding.server.${known.key}`, known.values) : text;
+  // A text the contract gained before the translations did still reads, in English.
+  return known ? t(`agent.coding.server.${known.key}`, { ...known.values, defaultValue: text }) : text;
 }
