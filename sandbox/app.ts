@@ -17,6 +17,8 @@ import { download } from "./archive.ts";
 import { domains, restart } from "./services.ts";
 import { CreateBody, createWorkspace, currentBranch, deleteWorkspace } from "./workspace.ts";
 import { list } from "./listing.ts";
+import { exec } from "./exec.ts";
+import { push } from "./git-push.ts";
 import { jailMode, NO_ISOLATION, type Workspace } from "./jail.ts";
 
 export type SandboxConfig = {
@@ -28,7 +30,7 @@ export type SandboxConfig = {
   allowPrivateGit?: boolean;
 };
 
-type Route = (ctx: Ctx) => Promise<void>;
+type Route = (ctx: Ctx, config: SandboxConfig) => Promise<void>;
 // "METHOD sub-path" under /workspaces/{userId}/{projectId}/
 const ROUTES: Record<string, Route> = {
   "GET tree": files.tree,
@@ -43,6 +45,8 @@ const ROUTES: Record<string, Route> = {
   "GET git/commits": gitRoutes.commits,
   "POST git/commit": gitRoutes.commit,
   "POST git/checkout": gitRoutes.checkout,
+  "POST git/push": (ctx, config) => push(ctx, { allowFile: !!config.allowFileClone, allowPrivate: !!config.allowPrivateGit }),
+  "POST exec": exec,
   "POST search": search,
   "GET processes": processes,
   "POST processes/kill": killPort,
@@ -115,7 +119,7 @@ export function createSandbox(config: SandboxConfig): http.Server {
       throw new HttpError(known ? 405 : 404, known ? "Method not allowed" : "Not found");
     }
     if (!(await workspaceExists(wsDir))) throw new HttpError(404, "Workspace not found");
-    await route({ req, res, url, wsDir, ws, userId: parts.userId, projectId: parts.projectId });
+    await route({ req, res, url, wsDir, ws, userId: parts.userId, projectId: parts.projectId }, config);
   }
 
   const server = http.createServer((req, res) => {

@@ -18,17 +18,20 @@ async function gitOrFail(ws: Workspace, args: string[]): Promise<string> {
   return r.stdout;
 }
 
-/** Creates the initial repository of a new workspace: branch master, one commit of a README. */
+/** New projects start on main (and a master branch switches to main on its next commit). */
+export const DEFAULT_BRANCH = "main";
+
+/** Creates the initial repository of a new workspace: branch main, one commit of a README. */
 export async function initRepo(ws: Workspace, title: string): Promise<void> {
   if (await fs.stat(path.join(ws.dir, ".git")).catch(() => null)) return;
-  await gitOrFail(ws, ["init", "-q", "-b", "master"]);
+  await gitOrFail(ws, ["init", "-q", "-b", DEFAULT_BRANCH]);
   const readme = path.join(ws.dir, "README.md");
   if (!(await fs.stat(readme).catch(() => null))) await writeAsWorkspace(ws, readme, `# ${title}\n`);
   await gitOrFail(ws, ["add", "-A"]);
   await gitOrFail(ws, ["commit", "-q", "-m", "Initial commit"]);
 }
 
-async function requireRepo(ws: Workspace): Promise<void> {
+export async function requireRepo(ws: Workspace): Promise<void> {
   const r = await git(ws, ["rev-parse", "--is-inside-work-tree"]);
   if (r.code !== 0) throw new HttpError(400, "Not a git repository");
 }
@@ -105,6 +108,37 @@ export async function commits(ctx: Ctx): Promise<void> {
 
 const CommitBody = v.object({ message: v.pipe(v.string(), v.trim(), v.minLength(1, "message is required"), v.maxLength(5000)) });
 
+/** The current branch's name, or null on a detached HEAD. */
+export async function branchName(ws: Workspace): Promise<string | null> {
+  return (await git(ws, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || null;
+}
+
+/** A branch named master becomes main (unless a main exists already); returns the branch after it. */
+async function masterToMain(ws: Workspace, hasHead: boolean): Promise<string | null> {
+  const branch = await branchName(ws);
+  if (branch !== "master") return branch;
+  if ((await git(ws, ["rev-parse", "-q", "--verify", `refs/heads/${DEFAULT_BRANCH}`])).code === 0) return branch;
+  // An unborn master has no ref to rename: pointing HEAD at main is the whole change.
+  await gitOrFail(ws, hasHead ? ["branch", "-m", "master", DEFAULT_BRANCH] : ["symbolic-ref", "HEAD", `refs/heads/${DEFAULT_BRANCH}`]);
+  return DEFAULT_BRANCH;
+}
+
+/** Files, added and deleted lines of one commit (against its first parent; binary files count 0/0). */
+export async function commitStats(ws: Workspace, hash: string): Promise<{ filesChanged: number; additions: number; deletions: number }> {
+  const out = await gitOrFail(ws, ["show", "--no-textconv", "--no-ext-diff", "--no-renames", "--numstat", "--format=", "-z", hash]);
+  let filesChanged = 0;
+  let additions = 0;
+  let deletions = 0;
+  for (const record of out.split("\0")) {
+    const m = /^\s*(\d+|-)\t(\d+|-)\t/.exec(record);
+    if (!m) continue;
+    filesChanged++;
+    additions += m[1] === "-" ? 0 : Number(m[1]);
+    deletions += m[2] === "-" ? 0 : Number(m[2]);
+  }
+  return { filesChanged, additions, deletions };
+}
+
 export async function commit(ctx: Ctx): Promise<void> {
   const body = await readJson(ctx.req, CommitBody);
   await requireRepo(ctx.ws);
@@ -115,9 +149,10 @@ export async function commit(ctx: Ctx): Promise<void> {
     ? (await git(ctx.ws, ["diff", "--cached", "--quiet", "--no-ext-diff", "--no-textconv"])).code !== 0
     : (await gitOrFail(ctx.ws, ["ls-files"])).trim().length > 0;
   if (!staged) throw new HttpError(400, "Nothing to commit");
+  const branch = await masterToMain(ctx.ws, hasHead);
   await gitOrFail(ctx.ws, ["commit", "-q", "-m", body.message]);
   const hash = (await gitOrFail(ctx.ws, ["rev-parse", "HEAD"])).trim();
-  ok(ctx.res, { hash, message: body.message });
+  ok(ctx.res, { hash, message: body.message, branch, ...(await commitStats(ctx.ws, hash)) });
 }
 
 const CheckoutBody = v.object({

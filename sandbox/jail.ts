@@ -55,6 +55,10 @@ export type CommandOptions = {
   env?: Record<string, string>;
   /** Host paths shown read-only in the jail, as [host, jail] (file:// clones in tests). */
   readOnly?: [string, string][];
+  /** Host paths shown writable in the jail, as [host, jail] (file:// push remotes in tests). */
+  writable?: [string, string][];
+  /** RLIMIT_CPU for a command that may run longer than the default limit allows. */
+  cpuSeconds?: number;
 };
 
 /** The uid the workspace's files and processes belong to (null outside jail mode). */
@@ -98,7 +102,7 @@ export async function workspaceCommand(ws: Workspace, argv: string[], opts: Comm
   const uid = await workspaceUid(ws.root, ws.dir);
   await adoptWorkspace(ws, uid);
   const ids = await identityFiles(ws.root, uid);
-  const cpu = interactive ? LIMITS.cpuSecondsInteractive : LIMITS.cpuSecondsCommand;
+  const cpu = opts.cpuSeconds ?? (interactive ? LIMITS.cpuSecondsInteractive : LIMITS.cpuSecondsCommand);
   const limits = [
     `--nproc=${LIMITS.nproc}`,
     `--data=${LIMITS.dataBytes}`,
@@ -147,6 +151,7 @@ export async function workspaceCommand(ws: Workspace, argv: string[], opts: Comm
     "--tmpfs",
     "/tmp",
     ...(opts.readOnly ?? []).flatMap(([host, inJail]) => ["--ro-bind", host, inJail]),
+    ...(opts.writable ?? []).flatMap(([host, inJail]) => ["--bind", host, inJail]),
   ];
   // The network stays shared: services a workspace starts must be reachable for Service Status
   // and previews (a known limit, see sandbox/README.md).

@@ -97,7 +97,8 @@ export async function cloneInto(ws: Workspace, cloneUrl: string, branch: string 
   throw new HttpError(422, reasonOf(r.stderr, branch));
 }
 
-async function localCloneConfig(root: string): Promise<string> {
+/** A global git config trusting every repository: only for local (test) sources and remotes in the jail. */
+export async function localCloneConfig(root: string): Promise<string> {
   const file = path.join(root, ".jail", "local-clone.gitconfig");
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, "[safe]\n\tdirectory = *\n");

@@ -78,7 +78,7 @@ describe("coding workspace", () => {
     expect(await page.getByTestId("workspace-chat-panel").getByTestId("composer-input").isVisible()).toBe(true);
     await page.getByTestId(`chat-row-${chatId}`).waitFor();
     expect(await page.getByTestId("project-dropdown-current").textContent()).toBe(name);
-    await eventually(() => page.getByTestId("git-branch").textContent()).toContain("master");
+    await eventually(() => page.getByTestId("git-branch").textContent()).toContain("main");
 
     // The project dropdown lists it as the current project.
     await page.getByTestId("project-dropdown").click();

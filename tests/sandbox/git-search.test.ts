@@ -13,9 +13,9 @@ afterAll(async () => {
 });
 
 describe("git", () => {
-  it("starts on master with one initial commit and a clean tree", async () => {
+  it("starts on main with one initial commit and a clean tree", async () => {
     const status = await sb.api("GET", `${W}/git/status`);
-    expect(status.json).toMatchObject({ ok: true, branch: "master", files: [], hasChanges: false });
+    expect(status.json).toMatchObject({ ok: true, branch: "main", files: [], hasChanges: false });
     const commits = await sb.api("GET", `${W}/git/commits`);
     expect(commits.json.commits).toHaveLength(1);
     expect(commits.json.commits[0]).toMatchObject({ message: "Initial commit", author: "Sandbox" });
@@ -44,6 +44,8 @@ describe("git", () => {
     const commit = await sb.api("POST", `${W}/git/commit`, { message: "Change readme" });
     expect(commit.status).toBe(200);
     expect(commit.json.hash).toMatch(/^[0-9a-f]{40}$/);
+    // README: one line replaced; new.txt: one line added.
+    expect(commit.json).toMatchObject({ message: "Change readme", branch: "main", filesChanged: 2, additions: 2, deletions: 1 });
     const commits = (await sb.api("GET", `${W}/git/commits?limit=10`)).json.commits;
     expect(commits.map((c: any) => c.message)).toEqual(["Change readme", "Initial commit"]);
     expect((await sb.api("GET", `${W}/git/commits?limit=1`)).json.commits).toHaveLength(1);
@@ -57,6 +59,19 @@ describe("git", () => {
     const co = await sb.api("POST", `${W}/git/checkout`, { hash: first });
     expect(co.json).toEqual({ ok: true, hash: first });
     expect((await sb.api("GET", `${W}/file?path=README.md`)).json.content).toBe(original);
+  });
+
+  it("counts a binary file as changed with no lines, and deleted lines of removed files", async () => {
+    await sb.api("POST", `${W}/git/checkout`, { hash: (await sb.api("GET", `${W}/git/commits`)).json.commits[0].hash });
+    await sb.api("PUT", `${W}/file`, { path: "logo.bin", content: Buffer.from([0, 1, 2, 0, 255, 0]).toString("base64"), encoding: "base64" });
+    await sb.api("PUT", `${W}/file`, { path: "three.txt", content: "a\nb\nc\n" });
+    const first = await sb.api("POST", `${W}/git/commit`, { message: "binary and text" });
+    expect(first.json).toMatchObject({ filesChanged: 2, additions: 3, deletions: 0 });
+    await sb.api("DELETE", `${W}/file?path=three.txt`);
+    const second = await sb.api("POST", `${W}/git/commit`, { message: "remove three" });
+    expect(second.json).toMatchObject({ filesChanged: 1, additions: 0, deletions: 3 });
+    // A commit on a detached HEAD has no branch to name.
+    expect(second.json.branch).toBeNull();
   });
 
   it("validates commit and checkout input", async () => {

@@ -40,7 +40,7 @@ afterAll(async () => {
 describe("creating a workspace", () => {
   it("inits a repository with a README titled after the project and reports its branch", async () => {
     const r = await sb.api("POST", "/workspaces/u5/fresh", { init: true, title: "My App" });
-    expect(r).toEqual({ status: 201, json: { ok: true, workspace: { userId: "u5", projectId: "fresh", gitInitialized: true, branch: "master" } } });
+    expect(r).toEqual({ status: 201, json: { ok: true, workspace: { userId: "u5", projectId: "fresh", gitInitialized: true, branch: "main" } } });
     expect((await sb.api("GET", "/workspaces/u5/fresh/file?path=README.md")).json.content).toBe("# My App\n");
   });
 

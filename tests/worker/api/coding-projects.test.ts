@@ -30,7 +30,7 @@ describe("POST /api/coding-projects", () => {
       gitInitialized: true,
       httpRepoUrl: null,
       sshRepoUrl: null,
-      branch: "master",
+      branch: "main",
       isImported: 0,
       status: "active",
       currentUse: false,

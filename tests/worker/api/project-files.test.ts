@@ -31,7 +31,7 @@ describe("editing and git through the Worker", () => {
   it("writes, reads, diffs, commits, lists commits and checks out", async () => {
     const { owner, projectId, get } = await ownProject();
     const status0 = await get("git-status");
-    expect(status0.json.data).toEqual({ success: true, status: { branch: "master", files: [], hasChanges: false, hasRemote: false }, error: null });
+    expect(status0.json.data).toEqual({ success: true, status: { branch: "main", files: [], hasChanges: false, hasRemote: false }, error: null });
 
     expect((await saveFile(owner, projectId, "README.md", "# Changed\n")).json.data).toEqual({ success: true, filePath: "README.md", size: 10, error: null });
     expect((await saveFile(owner, projectId, "src/app.ts", "export {};\n")).status).toBe(200);
