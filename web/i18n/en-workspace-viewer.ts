@@ -48,6 +48,9 @@ export const enWorkspaceViewer = {
     noVideo: "Your browser cannot play this video file.",
     htmlPreview: "Rendered preview of {{name}}",
     pdfTitle: "PDF preview of {{name}}",
+    changedOnDisk: "The agent changed this file while you had unsaved edits. Your edits are kept and not saved automatically.",
+    reloadFromDisk: "Reload from disk",
+    keepMine: "Keep my edits",
   },
   editor: {
     label: "Editor for {{name}}",

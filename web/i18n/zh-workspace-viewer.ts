@@ -50,6 +50,9 @@ export const zhWorkspaceViewer: Messages["workspaceViewer"] = {
     noVideo: "您的浏览器无法播放此视频文件。",
     htmlPreview: "{{name}} 的渲染预览",
     pdfTitle: "{{name}} 的 PDF 预览",
+    changedOnDisk: "您有未保存的编辑时，智能体修改了此文件。您的编辑已保留，且不会自动保存。",
+    reloadFromDisk: "从磁盘重新加载",
+    keepMine: "保留我的编辑",
   },
   editor: {
     label: "{{name}} 的编辑器",

@@ -96,6 +96,55 @@ describe("tabs store (spec 03 §4 Tabs)", () => {
     expect(store.getState().tabs.map((t) => t.shouldRefresh)).toEqual([false, true]);
   });
 
+  it("reloads the tabs of files the agent changed, and of files inside a changed folder, keeping edits", () => {
+    const store = withFiles("src/a.ts", "src/lib/b.ts", "srcx/c.ts", "README.md");
+    store.getState().openPreview("p1", "https://app-3000.example.dev/");
+    store.getState().filesChanged("other", ["README.md"]);
+    expect(store.getState().tabs.some((t) => t.shouldRefresh)).toBe(false);
+    store.getState().filesChanged("p1", ["./src/a.ts", "src/lib"]);
+    const flagged = store.getState().tabs.filter((t) => t.shouldRefresh);
+    expect(flagged.map((t) => t.filePath)).toEqual(["src/a.ts", "src/lib/b.ts"]);
+    expect(flagged.every((t) => t.keepEdits)).toBe(true);
+  });
+
+  it("reloads every diff tab after the agent commits (HEAD moved)", () => {
+    const store = withFiles("a.ts");
+    store.getState().openFile("p1", "b.ts", { diff: true });
+    store.getState().filesChanged("p1", [], true);
+    expect(store.getState().tabs.map((t) => t.shouldRefresh)).toEqual([false, true]);
+  });
+
+  it("keeps a pending user refresh one that replaces edits when the agent's change arrives too", () => {
+    const store = withFiles("a.ts");
+    store.getState().refreshOpenFiles("p1");
+    store.getState().filesChanged("p1", ["a.ts"]);
+    expect(store.getState().tabs[0]).toMatchObject({ shouldRefresh: true, keepEdits: false });
+    store.getState().clearRefresh(fileTabId("a.ts"));
+    store.getState().filesChanged("p1", ["a.ts"]);
+    expect(store.getState().tabs[0]).toMatchObject({ shouldRefresh: true, keepEdits: true });
+    store.getState().refreshOpenFiles("p1");
+    expect(store.getState().tabs[0]).toMatchObject({ shouldRefresh: true, keepEdits: false });
+  });
+
+  it("reloads again when a change arrives while a reload runs", () => {
+    const store = withFiles("a.ts");
+    store.getState().filesChanged("p1", ["a.ts"]);
+    const started = store.getState().tabs[0]!.refreshSeq;
+    store.getState().filesChanged("p1", ["a.ts"]);
+    store.getState().clearRefresh(fileTabId("a.ts"), started);
+    expect(store.getState().tabs[0]!.shouldRefresh).toBe(true);
+    store.getState().clearRefresh(fileTabId("a.ts"), store.getState().tabs[0]!.refreshSeq);
+    expect(store.getState().tabs[0]!.shouldRefresh).toBe(false);
+  });
+
+  it("marks and clears a change on disk per tab", () => {
+    const store = withFiles("a.ts", "b.ts");
+    store.getState().setChangedOnDisk(fileTabId("b.ts"), true);
+    expect(store.getState().tabs.map((t) => t.changedOnDisk)).toEqual([false, true]);
+    store.getState().setChangedOnDisk(fileTabId("b.ts"), false);
+    expect(store.getState().tabs.every((t) => !t.changedOnDisk)).toBe(true);
+  });
+
   it("opens a preview tab once per URL; opening it again asks for a reload", () => {
     const store = withFiles("a.ts");
     store.getState().openPreview("p1", "https://app-3000.example.dev/");

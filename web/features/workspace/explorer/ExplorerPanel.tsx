@@ -6,6 +6,7 @@ import { Spinner } from "../../../ui/Spinner";
 import { useGitStatus } from "../api";
 import { FALLBACK_STATUS, readSectionHeight } from "../git/gitModel";
 import { GitSection } from "../git/GitSection";
+import { useAgentChanges } from "../layout/useAgentChanges";
 import { viewer } from "../layout/viewerBridge";
 import { useWorkspace } from "../layout/WorkspaceContext";
 import { ExplorerHeader } from "./ExplorerHeader";
@@ -25,6 +26,7 @@ export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
   const { project, config, loading } = useWorkspace();
   const projectId = project?.id ?? null;
   const tree = useFileTree(projectId);
+  useAgentChanges(projectId, tree.refresh);
   const git = useGitStatus(projectId);
   const gitFailed = !!git.error || (git.data !== undefined && !git.data.success);
   const status = git.data?.success ? git.data.status : FALLBACK_STATUS;

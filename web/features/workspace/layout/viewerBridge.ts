@@ -1,4 +1,4 @@
-import { openFile, openPreview, refreshOpenFiles, type OpenFileOptions } from "../viewer/tabsStore";
+import { filesChanged, openFile, openPreview, refreshOpenFiles, type OpenFileOptions } from "../viewer/tabsStore";
 
 /**
  * The explorer, git and services side of `viewer/tabsStore.ts` (the one shared state between the
@@ -19,4 +19,5 @@ export const viewer = {
   open: (projectId: string, filePath: string, opts?: OpenFileOptions) => guarded(() => openFile(projectId, filePath, opts)),
   preview: (projectId: string, url: string) => guarded(() => openPreview(projectId, url)),
   refresh: (projectId: string) => guarded(() => refreshOpenFiles(projectId)),
+  filesChanged: (projectId: string, paths: readonly string[], gitChanged: boolean) => guarded(() => filesChanged(projectId, paths, gitChanged)),
 };

@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CodingProject, GitStatus } from "../../../../contract/workspace";
-import { docKey, saveState, useDocumentsStore } from "./documents";
+import { docKey, isDirty, saveState, useDocumentsStore } from "./documents";
 import type { SelectionInfo } from "./editor/SelectionPopup";
 import { errorText, useFileContent, useFileDiff } from "./fileApi";
 import { fileKind, hasRenderedPreview, isMediaKind, type FileKind } from "./fileKinds";
-import { LoadError, LoadingCode, SaveStateBadge } from "./FileStates";
+import { ChangedOnDiskNote, LoadError, LoadingCode, SaveStateBadge } from "./FileStates";
 import { addFileReference, formatFileReference } from "./fileRefs";
 import { statusOf } from "./gitStatus";
 import { MediaView, UnsupportedFile } from "./MediaView";
@@ -34,6 +34,22 @@ export function FilePane(props: FilePaneProps) {
   return <TextFile {...props} kind={kind} />;
 }
 
+/**
+ * Content reloaded from the server. A user refresh replaces the text; a change on disk (the agent)
+ * replaces only a clean document, and over unsaved edits it marks the tab instead.
+ */
+function takeFresh(key: string, tabId: string, content: string, keepEdits: boolean): void {
+  const docs = useDocumentsStore.getState();
+  const tabs = useTabsStore.getState();
+  const doc = docs.get(key);
+  if (keepEdits && isDirty(doc)) {
+    if (doc && doc.baseline !== content) tabs.setChangedOnDisk(tabId, true);
+    return;
+  }
+  docs.receive(key, content, true);
+  tabs.setChangedOnDisk(tabId, false);
+}
+
 type MarkupMode = "source" | "preview";
 /** Source/Preview per file, remembered while the app is open. */
 const markupModes = new Map<string, MarkupMode>();
@@ -54,14 +70,25 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
 
   const { mutate: reloadContent } = content;
   const { mutate: reloadDiff } = diff;
+  const { shouldRefresh, refreshSeq, keepEdits } = tab;
   useEffect(() => {
-    if (!tab.shouldRefresh) return;
+    if (!shouldRefresh) return;
     void Promise.all([reloadContent(), tab.diff ? reloadDiff() : undefined])
       .then(([fresh]) => {
-        if (fresh && typeof fresh.content === "string") useDocumentsStore.getState().receive(key, fresh.content, true);
+        if (fresh && typeof fresh.content === "string") takeFresh(key, tab.id, fresh.content, keepEdits);
       })
-      .finally(() => useTabsStore.getState().clearRefresh(tab.id));
-  }, [tab.shouldRefresh, tab.diff, tab.id, key, reloadContent, reloadDiff]);
+      .finally(() => useTabsStore.getState().clearRefresh(tab.id, refreshSeq));
+  }, [shouldRefresh, refreshSeq, keepEdits, tab.diff, tab.id, key, reloadContent, reloadDiff]);
+
+  const reloadFromDisk = () => {
+    void reloadContent().then((fresh) => {
+      if (fresh && typeof fresh.content === "string") takeFresh(key, tab.id, fresh.content, false);
+    });
+  };
+  const keepMine = () => {
+    useTabsStore.getState().setChangedOnDisk(tab.id, false);
+    actions.saveNow(tab.filePath);
+  };
 
   const readOnly = !actions.canEdit;
   const editorProps = {
@@ -132,6 +159,7 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
         )}
         <SaveStateBadge state={saveState(doc)} readOnly={readOnly} />
       </div>
+      {tab.changedOnDisk && <ChangedOnDiskNote onReload={reloadFromDisk} onKeep={keepMine} />}
       <div className="wsv-file__body">
         {showPreview && kind === "markdown" && <MarkdownPreview text={doc.draft} />}
         {showPreview && kind === "html" && <HtmlPreview html={doc.draft} fileName={tab.fileName} />}

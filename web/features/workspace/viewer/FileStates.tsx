@@ -55,3 +55,24 @@ export function ReadOnlyWarning() {
     </div>
   );
 }
+
+/**
+ * The file changed on disk (the agent wrote it) while it had unsaved edits. Non-blocking: the edits
+ * stay, autosave waits, and the user picks the disk's version or keeps (and saves) their own.
+ */
+export function ChangedOnDiskNote({ onReload, onKeep }: { onReload(): void; onKeep(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="wsv-disk-note" role="status" data-testid="changed-on-disk">
+      <span className="wsv-disk-note__text">{t("workspaceViewer.file.changedOnDisk")}</span>
+      <span className="wsv-disk-note__actions">
+        <Button size="sm" onClick={onReload} data-testid="changed-on-disk-reload">
+          {t("workspaceViewer.file.reloadFromDisk")}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onKeep} data-testid="changed-on-disk-keep">
+          {t("workspaceViewer.file.keepMine")}
+        </Button>
+      </span>
+    </div>
+  );
+}

@@ -24,6 +24,15 @@ export interface ViewerTab {
   diff: boolean;
   /** Set by a refresh trigger, cleared by the viewer once the content has reloaded. */
   shouldRefresh: boolean;
+  /** Bumped by every trigger, so one that arrives while a reload runs reloads again. */
+  refreshSeq: number;
+  /**
+   * The pending refresh comes from a change on disk (the agent), not from the user: unsaved edits
+   * are kept, and the tab notes the change instead of replacing them.
+   */
+  keepEdits: boolean;
+  /** The file changed on disk while it had unsaved edits; the viewer offers to reload it. */
+  changedOnDisk: boolean;
 }
 
 export interface TabsState {
@@ -54,6 +63,11 @@ function previewName(url: string): string {
 }
 
 const EMPTY: TabsState = { projectId: null, tabs: [], activeId: null };
+const NO_REFRESH = { shouldRefresh: false, refreshSeq: 0, keepEdits: false, changedOnDisk: false } as const;
+
+function refreshed(tab: ViewerTab, keepEdits: boolean): ViewerTab {
+  return { ...tab, shouldRefresh: true, refreshSeq: tab.refreshSeq + 1, keepEdits };
+}
 
 export interface TabsActions {
   /** The viewer shows another project (or none): its tabs start empty. */
@@ -66,7 +80,14 @@ export interface TabsActions {
   closeAll(): void;
   /** After a checkout or a refresh: every open tab reloads its content. */
   refreshOpenFiles(projectId: string): void;
-  clearRefresh(tabId: string): void;
+  /**
+   * Files changed on disk (the agent wrote them): tabs of those paths, or of files inside those
+   * folders, reload, keeping unsaved edits. `gitChanged` (a commit) also reloads every diff tab.
+   */
+  filesChanged(projectId: string, paths: readonly string[], gitChanged?: boolean): void;
+  /** Clears the refresh flag, unless another trigger came after the reload `seq` answered. */
+  clearRefresh(tabId: string, seq?: number): void;
+  setChangedOnDisk(tabId: string, changed: boolean): void;
 }
 
 export type TabsStore = TabsState & TabsActions;
@@ -110,7 +131,7 @@ export const createTabsStore = () =>
           lineNumber,
           revealSeq: 0,
           diff,
-          shouldRefresh: false,
+          ...NO_REFRESH,
         };
         open(projectId, tab, (t) => ({ ...t, diff, lineNumber: lineNumber ?? t.lineNumber, revealSeq: lineNumber ? t.revealSeq + 1 : t.revealSeq }));
       },
@@ -125,10 +146,10 @@ export const createTabsStore = () =>
           lineNumber: null,
           revealSeq: 0,
           diff: false,
-          shouldRefresh: false,
+          ...NO_REFRESH,
         };
         // Opening the same service again shows its current page.
-        open(projectId, tab, (t) => ({ ...t, shouldRefresh: true }));
+        open(projectId, tab, (t) => refreshed(t, false));
       },
 
       activate(tabId) {
@@ -158,13 +179,33 @@ export const createTabsStore = () =>
       refreshOpenFiles(projectId) {
         const { projectId: shown, tabs } = get();
         if (shown !== projectId || tabs.length === 0) return;
-        set({ tabs: tabs.map((t) => ({ ...t, shouldRefresh: true })) });
+        set({ tabs: tabs.map((t) => refreshed(t, false)) });
       },
 
-      clearRefresh(tabId) {
+      filesChanged(projectId, paths, gitChanged = false) {
+        const { projectId: shown, tabs } = get();
+        if (shown !== projectId) return;
+        const changed = paths.map(normalizePath).filter(Boolean);
+        const touches = (t: ViewerTab) => {
+          if (t.type !== "file") return false;
+          const path = normalizePath(t.filePath);
+          return (gitChanged && t.diff) || changed.some((p) => path === p || path.startsWith(`${p}/`));
+        };
+        if (!tabs.some(touches)) return;
+        // A pending user refresh stays one (it may replace edits); an agent change never does.
+        set({ tabs: tabs.map((t) => (touches(t) ? refreshed(t, !t.shouldRefresh || t.keepEdits) : t)) });
+      },
+
+      clearRefresh(tabId, seq) {
         const { tabs } = get();
-        if (!tabs.some((t) => t.id === tabId && t.shouldRefresh)) return;
-        set({ tabs: tabs.map((t) => (t.id === tabId ? { ...t, shouldRefresh: false } : t)) });
+        if (!tabs.some((t) => t.id === tabId && t.shouldRefresh && (seq === undefined || t.refreshSeq === seq))) return;
+        set({ tabs: tabs.map((t) => (t.id === tabId ? { ...t, shouldRefresh: false, keepEdits: false } : t)) });
+      },
+
+      setChangedOnDisk(tabId, changed) {
+        const { tabs } = get();
+        if (!tabs.some((t) => t.id === tabId && t.changedOnDisk !== changed)) return;
+        set({ tabs: tabs.map((t) => (t.id === tabId ? { ...t, changedOnDisk: changed } : t)) });
       },
     };
   });
@@ -183,6 +224,11 @@ export function openPreview(projectId: string, url: string): void {
 /** After a checkout or a refresh: open tabs reload their content. */
 export function refreshOpenFiles(projectId: string): void {
   useTabsStore.getState().refreshOpenFiles(projectId);
+}
+
+/** The agent changed files: their tabs reload, keeping unsaved edits. */
+export function filesChanged(projectId: string, paths: readonly string[], gitChanged = false): void {
+  useTabsStore.getState().filesChanged(projectId, paths, gitChanged);
 }
 
 const NO_TABS: readonly ViewerTab[] = Object.freeze([]);

@@ -7,7 +7,13 @@ import { READ_ONLY_WARNING_MS } from "../../../../contract/workspace";
 import { AutosaveScheduler, TimedFlag } from "./autosave";
 import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { saveFile } from "./fileApi";
-import { useTabsStore, type ViewerTab } from "./tabsStore";
+import { fileTabId, useTabsStore, type ViewerTab } from "./tabsStore";
+
+/** The file changed on disk under unsaved edits: autosave would overwrite the agent's work unasked. */
+function changedOnDisk(filePath: string): boolean {
+  const id = fileTabId(filePath);
+  return useTabsStore.getState().tabs.some((tab) => tab.id === id && tab.changedOnDisk);
+}
 
 export interface EditorActions {
   canEdit: boolean;
@@ -46,7 +52,7 @@ export function useEditorActions(projectId: string | null, canEdit: boolean, act
       new AutosaveScheduler({
         isCurrent: (path) => path === current.current.activePath,
         isSaving: (path) => !!current.current.projectId && !!useDocumentsStore.getState().get(docKey(current.current.projectId, path))?.saving,
-        save,
+        save: (path) => (changedOnDisk(path) ? undefined : save(path)),
       }),
     [save],
   );
@@ -72,6 +78,8 @@ export function useEditorActions(projectId: string | null, canEdit: boolean, act
       // Read-only: Ctrl/Cmd+S is still swallowed, there is just nothing to save.
       if (!current.current.canEdit) return;
       if (scheduler.pendingPath === filePath) scheduler.cancel();
+      // Saving by hand is the user's answer to a change on disk: their text wins.
+      useTabsStore.getState().setChangedOnDisk(fileTabId(filePath), false);
       void save(filePath);
     },
     [save, scheduler],
