@@ -49,6 +49,10 @@ export const TodoListFrame = v.object({
 export const APPROVAL_POLICIES = ["ask", "auto_edits"] as const;
 export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = "ask";
+/** `PUT /api/v2/coding-projects/{id}/agent-settings`: body and answer. */
+export const AgentSettingsBody = v.object({ approvalPolicy: v.picklist(APPROVAL_POLICIES, "approvalPolicy must be ask or auto_edits") });
+export type AgentSettingsAnswer = v.InferOutput<typeof AgentSettingsBody>;
+
 /** An approval nobody answers expires as rejected after this long. */
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
 /** Spec 03 §9: the decided card hides after 500 ms; the todo list 5 s after all items complete. */
@@ -123,6 +127,7 @@ export const CODING_TEXTS = {
   approvalExpired: "Nobody answered in time: the tool did not run.",
   stepLimit: "The agent stopped: it reached the limit of {n} steps for one request.",
   timeLimit: "The agent stopped: it reached the time limit for one request.",
+  outputLimit: "The agent stopped: its tools produced more output than one request may use.",
   sandboxDown: "The workspace is not available right now (the sandbox is down or restarting). Please try again in a moment.",
   interrupted: "The agent's work was interrupted by a server restart; it resumed from its last finished step.",
   interruptedClosed: "The agent's work was interrupted by a server restart and could not be resumed.",

@@ -1,3 +1,4 @@
+import type { ApprovalPolicy } from "./coding-agent";
 import * as v from "valibot";
 
 /**
@@ -18,6 +19,7 @@ export const PROJECT_TEXTS = {
   restartDenied: "Only the chat owner can restart the VM",
   killDenied: "Only the controller of the chat can stop services",
   uploadDenied: "No permission to upload files",
+  agentSettingsDenied: "Only the project owner can change the agent's approval settings",
 } as const;
 
 export const ProjectName = v.pipe(
@@ -67,6 +69,8 @@ export interface CodingProject {
   chatType: string | null;
   chatOwnerId: string | null;
   chatOwnerName: string | null;
+  /** The coding agent's approval policy ("ask" or "auto_edits"); the owner changes it. */
+  approvalPolicy: ApprovalPolicy;
   createdAt: string;
 }
 

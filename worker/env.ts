@@ -50,6 +50,9 @@ export interface Env {
   WORKERS_AI_MODEL?: string;
   /** Milliseconds without a token before a reply is ended as timed out (default 60000). */
   AGENT_IDLE_TIMEOUT_MS?: string;
+  /** The coding agent's limits per request: model steps (default 40) and working time in ms (default 20 min). */
+  CODING_MAX_STEPS?: string;
+  CODING_MAX_RUN_MS?: string;
   /** Comma-separated origins whose pages may frame the app (worker/lib/site-policy.ts); empty: none but itself. */
   EMBED_ORIGINS?: string;
   /** Comma-separated hosts or origins markdown images may load from, besides the app itself. */

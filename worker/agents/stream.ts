@@ -11,6 +11,16 @@ export interface StreamRequest {
   /** No token for this long ends the reply as timed out. */
   idleTimeoutMs: number;
   onText(delta: string): void;
+  /** Tools without `execute` end the call with their calls (the coding agent executes them itself). */
+  onToolCall?(call: ToolCall): void;
+  /** Model calls in this answer; tools with `execute` loop until this many. */
+  maxSteps?: number;
+}
+
+export interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
 }
 
 export type StreamOutcome = { status: "done" } | { status: "paused" } | { status: "error"; error: string };
@@ -36,7 +46,7 @@ export async function streamAnswer(req: StreamRequest): Promise<StreamOutcome> {
       system: req.system,
       messages: req.messages,
       tools: req.tools,
-      stopWhen: isStepCount(MAX_STEPS),
+      stopWhen: isStepCount(req.maxSteps ?? MAX_STEPS),
       maxRetries: 0,
       abortSignal: AbortSignal.any([req.signal, idle.signal]),
       onError: () => {},
@@ -44,8 +54,10 @@ export async function streamAnswer(req: StreamRequest): Promise<StreamOutcome> {
     for await (const part of result.fullStream) {
       touch();
       if (part.type === "text-delta" && part.text) req.onText(part.text);
+      else if (part.type === "tool-call" && req.onToolCall) req.onToolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
       else if (part.type === "error") failure ??= describeProviderError(part.error);
-      else if (part.type === "tool-error") failure ??= `A tool failed: ${describeProviderError(part.error)}`;
+      // With onToolCall the caller executes the calls and reports bad ones back to the model itself.
+      else if (part.type === "tool-error" && !req.onToolCall) failure ??= `A tool failed: ${describeProviderError(part.error)}`;
       else if (part.type === "abort") break;
     }
   } catch (err) {

@@ -32,6 +32,8 @@ export const codingProject = sqliteTable(
     isImported: integer("is_imported").notNull().default(0),
     status: text("status").notNull().default("active"),
     currentUse: integer("current_use", { mode: "boolean" }).notNull().default(false),
+    /** The coding agent's approval policy (ApprovalPolicy in the contract). */
+    approvalPolicy: text("approval_policy").notNull().default("ask"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().$defaultFn(now),
   },

@@ -94,6 +94,7 @@ export function toCodingProject(p: ProjectRow, chat: ChatRow | null, ownerName: 
     chatType: chat?.kind ?? null,
     chatOwnerId: chat?.ownerId ?? null,
     chatOwnerName: ownerName,
+    approvalPolicy: p.approvalPolicy === "auto_edits" ? "auto_edits" : "ask",
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from "../../../contract";
 import type { AgentRuns, RunConfig } from "./agent-runs";
+import type { CodingRunner } from "./coding-runs";
 import { Control, DECISION_REFUSAL_TEXT, canDriveAgent, driveRefusal, type ControlIo } from "./control";
 import type { RoomMember } from "./types";
 
@@ -16,7 +17,9 @@ type AgentFrame = Exclude<ClientFrame, { type: "chat_message" | "resume" | "ping
 
 export interface AgentFrameContext extends ControlIo {
   runs: AgentRuns;
+  coding: CodingRunner;
   reply(frame: ServerFrame): void;
+  waitUntil(work: Promise<unknown>): void;
 }
 
 /** The chat's virtual employee, if it has one: only those chats have an agent to ask. */
@@ -55,7 +58,7 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
       const allowed = own || (frame.room === chatId && canDriveAgent(ctx, sender.id));
       if (!allowed) return ctx.reply({ type: "sse_paused", room: frame.room, success: false, message_id: null, error: driveRefusal(ctx, sender.id) });
       // The run itself announces sse_paused to its audience once the model call has stopped.
-      if (!ctx.runs.pause(frame.room)) ctx.reply({ type: "sse_paused", room: frame.room, success: true, message_id: null });
+      if (!ctx.runs.pause(frame.room, sender)) ctx.reply({ type: "sse_paused", room: frame.room, success: true, message_id: null });
       return;
     }
     case "request_presenter": {
@@ -63,6 +66,12 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
       return ctx.reply(
         result.ok ? { type: "request_success", requestId: result.requestId, message: AGENT_TEXTS.requestSent } : { type: "request_error", error: result.error },
       );
+    }
+    case "approval_decision": {
+      const decided = ctx.coding.decide(sender, frame.messageId, frame.approved);
+      if (!decided.ok) return ctx.reply({ type: "error", error: decided.error });
+      ctx.waitUntil(ctx.runs.resume(decided.room));
+      return;
     }
     case "handle_presenter_request": {
       const result = control.decide(sender, frame.requestId, frame.decision);

@@ -1,5 +1,6 @@
 import {
   AGENT_TEXTS,
+  CODING_TEXTS,
   STREAM_ASK,
   agentRoomOf,
   type AgentRunInfo,
@@ -10,11 +11,16 @@ import {
   type StatusUpdateContent,
 } from "../../../contract";
 import { answer } from "../../agents/answer";
+import { chatProject, type ChatProject } from "../../agents/coding/project";
+import { codingSystemPrompt } from "../../agents/coding/prompt";
+import { conversation } from "../../agents/prompt";
 import { loadAgentProfile } from "../../agents/profile";
 import type { TranscriptEntry } from "../../agents/prompt";
 import { consumeAgentRequest } from "../../agents/quota";
 import type { Env } from "../../env";
 import { readableForward } from "./discuss-forward";
+import type { CodingRunner, DriveResult, RunOutput } from "./coding-runs";
+import type { CodingStore } from "./coding-store";
 import { toChatMessage } from "./mapping";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
@@ -28,6 +34,8 @@ export interface RoomIo {
   broadcast(frame: ServerFrame, onlyUser?: string): void;
   publish(row: MessageRow): void;
   scheduleMirror(): Promise<void>;
+  coding: CodingRunner;
+  codingStore: CodingStore;
 }
 
 interface ActiveRun {
@@ -67,8 +75,9 @@ export class AgentRuns {
 
   constructor(private readonly io: RoomIo) {}
 
+  /** A coding run waiting for an approval is not in memory, but its room is still busy. */
   isBusy(room: string): boolean {
-    return this.runs.has(room);
+    return this.runs.has(room) || this.io.coding.has(room);
   }
 
   /** Runs a viewer may see, with their text so far: how a late joiner picks up a reply mid-stream. */
@@ -77,9 +86,14 @@ export class AgentRuns {
   }
 
   /** Stops a run; the reply keeps what was written. False when nothing runs there. */
-  pause(room: string): boolean {
+  pause(room: string, by: RoomMember | null = null): boolean {
     const run = this.runs.get(room);
-    if (!run) return false;
+    if (!run) {
+      // A coding run waiting for an approval: withdraw the request; the run ends when it resumes.
+      if (!this.io.coding.pauseWaiting(room, by)) return false;
+      void this.resume(room);
+      return true;
+    }
     run.abort.abort();
     return true;
   }
@@ -106,22 +120,126 @@ export class AgentRuns {
       savedAt: 0,
     };
     this.runs.set(room, run);
+    let result: DriveResult = "done";
     try {
       if (!(await consumeAgentRequest(this.io.env.DB, requester.id))) {
         this.io.broadcast({ type: "chat_remain_no", room, message: AGENT_TEXTS.quotaExhausted }, requester.id);
         return;
       }
       this.status(run, "busy");
-      await this.answerWith(run, request, vire, config);
+      const project = vire ? await chatProject(this.io.env.DB, this.io.chatId()) : null;
+      if (project && vire) result = await this.beginCoding(run, request, vire, config, project);
+      else await this.answerWith(run, request, vire, config);
     } catch (err) {
       this.alert(run, vire, `The reply failed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
-      this.runs.delete(room);
-      if (run.info.message_id) this.finish(run);
-      this.io.broadcast({ type: "chat_done", room, chat_type: stream, message_id: run.info.message_id || null }, visibleTo);
-      this.status(run, "idle");
-      await this.io.scheduleMirror();
+      await this.settle(run, result);
     }
+  }
+
+  /** A run ends (its last reply finished, chat_done, idle) unless it now waits for an approval. */
+  private async settle(run: ActiveRun, result: DriveResult): Promise<void> {
+    const { room, chat_type } = run.info;
+    this.runs.delete(room);
+    if (run.info.message_id) this.finish(run);
+    if (result === "suspended") return void (await this.io.scheduleMirror());
+    if (result === "paused") this.io.broadcast({ type: "sse_paused", room, success: true, message_id: run.info.message_id || null }, run.visibleTo);
+    this.io.broadcast({ type: "chat_done", room, chat_type, message_id: run.info.message_id || null }, run.visibleTo);
+    this.status(run, "idle");
+    await this.io.scheduleMirror();
+  }
+
+  /** Starts the coding loop of a project chat: the conversation becomes the run's first checkpoint. */
+  private async beginCoding(run: ActiveRun, request: MessageRow, vire: RoomMember, config: RunConfig, project: ChatProject): Promise<DriveResult> {
+    const agent = await loadAgentProfile(this.io.env.DB, vire.id);
+    if (!agent) {
+      this.alert(run, vire, AGENT_TEXTS.noAgent);
+      return "done";
+    }
+    const mode = run.info.chat_type === STREAM_ASK ? "ask" : config.mode;
+    this.io.codingStore.save({
+      room: run.info.room,
+      chatType: run.info.chat_type,
+      requestId: request.id,
+      startedBy: run.info.startedBy,
+      visibleTo: run.visibleTo ?? null,
+      vireId: vire.id,
+      project: { id: project.id, ownerId: project.ownerId, policy: project.policy },
+      mode,
+      model: config.model ?? null,
+      system: codingSystemPrompt({ agent, chatName: this.io.chatName(), projectName: project.name, mode }),
+      messages: conversation(this.transcript(run, request)),
+      pending: [],
+      inflight: null,
+      awaiting: null,
+      step: 0,
+      activeMs: 0,
+      outputChars: 0,
+      cards: {},
+    });
+    return this.io.coding.drive(run.info.room, this.output(run, request, vire));
+  }
+
+  /**
+   * Goes on with a coding run from its checkpoint: after an approval was answered or expired, a
+   * pause while it waited, or a restart of the room. Nothing happens if it is already running.
+   */
+  async resume(room: string, note?: string): Promise<void> {
+    if (this.runs.has(room)) return;
+    const cp = this.io.codingStore.load(room);
+    if (!cp) return;
+    const request = this.io.store.byId(cp.requestId);
+    const vire = this.io.store.member(cp.vireId);
+    const run: ActiveRun = {
+      info: { room, chat_type: cp.chatType, message_id: "", request_id: cp.requestId, content: "", startedBy: cp.startedBy },
+      visibleTo: cp.visibleTo ?? undefined,
+      abort: new AbortController(),
+      savedAt: 0,
+    };
+    this.runs.set(room, run);
+    let result: DriveResult = "done";
+    try {
+      if (!request || !vire) {
+        this.io.codingStore.drop(room);
+        return;
+      }
+      this.status(run, "busy");
+      if (note) this.alert(run, vire, note);
+      result = await this.io.coding.drive(room, this.output(run, request, vire));
+    } catch (err) {
+      this.io.codingStore.drop(room);
+      this.alert(run, vire, `The reply failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await this.settle(run, result);
+    }
+  }
+
+  /** Coding runs left in storage by a previous instance: each goes on (or closes) with a note. */
+  resumeAfterRestart(): Promise<void>[] {
+    return this.io.codingStore
+      .rooms()
+      .filter((room) => !this.runs.has(room) && this.io.codingStore.load(room)?.awaiting === null)
+      .map((room) => this.resume(room, CODING_TEXTS.interrupted));
+  }
+
+  /** How the coding loop writes into the chat for one run. */
+  private output(run: ActiveRun, request: MessageRow, vire: RoomMember): RunOutput {
+    return {
+      signal: run.abort.signal,
+      text: (delta) => this.append(run, request, vire, delta),
+      closeText: () => {
+        if (!run.info.message_id) return;
+        this.finish(run);
+        run.info.message_id = "";
+        run.info.content = "";
+      },
+      card: (content) => this.insertNotice(run, vire, "status_update", content).id,
+      updateCard: (id, content) => {
+        const row = this.io.store.saveContent(id, content, true);
+        if (row) this.io.broadcast({ type: "message_updated", message: toChatMessage(this.io.chatId(), row) }, run.visibleTo);
+      },
+      alert: (text) => this.alert(run, vire, text),
+    };
   }
 
   private async answerWith(run: ActiveRun, request: MessageRow, vire: RoomMember | null, config: RunConfig): Promise<void> {
@@ -213,7 +331,7 @@ export class AgentRuns {
     this.insertNotice(run, vire, "system_alert", text);
   }
 
-  private insertNotice(run: ActiveRun, vire: RoomMember | null, messageType: "status_update" | "system_alert", content: string): void {
+  private insertNotice(run: ActiveRun, vire: RoomMember | null, messageType: "status_update" | "system_alert", content: string): MessageRow {
     const sender: RoomMember = vire ?? { id: "system", name: "System", image: null, type: "virtual_employee" };
     const row = this.io.store.insert({
       id: `msg_sys_${crypto.randomUUID()}`,
@@ -228,6 +346,7 @@ export class AgentRuns {
       keepOutOfMirror: true,
     });
     this.io.publish(row);
+    return row;
   }
 
   private status(run: ActiveRun, status: "busy" | "idle"): void {

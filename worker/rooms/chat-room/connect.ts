@@ -38,8 +38,11 @@ export async function acceptMember(room: ConnectRoom, request: Request): Promise
   room.state.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
   server.serializeAttachment(identity);
 
-  const control = controlStateFor(room.context(), member.id);
+  const context = room.context();
+  const control = controlStateFor(context, member.id);
   sendFrame(server, { type: "ready", chatId: room.frames.chatId(), headSeq: store.headSeq(), agentRuns: runs.visibleTo(member.id), control });
+  // The coding agent's todo list and open approval requests: a late joiner sees them at once.
+  for (const frame of context.coding.stateFrames()) sendFrame(server, frame);
   const lastSeq = new URL(request.url).searchParams.get("lastSeq");
   if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) replayTo(room.frames, server, member.id, Number(lastSeq));
   await room.alarmBy(Date.now() + SESSION_CHECK_MS);

@@ -15,6 +15,8 @@ import {
   type ServerFrame,
 } from "../../../contract";
 import { AgentRuns } from "./agent-runs";
+import { CodingRunner } from "./coding-runs";
+import { CodingStore } from "./coding-store";
 import type { AgentFrameContext } from "./agent-frames";
 import { FRAME_FAILED, handleClientFrame, type FrameRoom } from "./client-frames";
 import { acceptMember } from "./connect";
@@ -47,6 +49,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
   private readonly control: ControlStore;
   private readonly runs: AgentRuns;
+  private readonly coding: CodingRunner;
   private readonly frameRoom: FrameRoom;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
@@ -57,7 +60,19 @@ export class ChatRoom extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
     this.control = new ControlStore(ctx.storage.sql, this.store);
+    const codingStore = new CodingStore(ctx.storage.sql);
+    this.coding = new CodingRunner({
+      env,
+      coding: codingStore,
+      chatId: () => this.chatId,
+      controller: () => this.control.presenter()?.id ?? this.ownerId(),
+      member: (id) => this.store.member(id),
+      broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser),
+      alarmBy: (at) => this.alarmBy(at),
+    });
     this.runs = new AgentRuns({
+      coding: this.coding,
+      codingStore,
       store: this.store,
       env,
       chatId: () => this.chatId,
@@ -75,8 +90,10 @@ export class ChatRoom extends DurableObject<Env> {
       scheduleMirror: () => this.scheduleMirror(),
       waitUntil: (work) => ctx.waitUntil(work),
     };
-    // A fresh instance has no runs in memory: any reply still marked streaming was cut off.
+    // A fresh instance has no runs in memory: any reply still marked streaming was cut off, and
+    // coding runs that were working go on from their checkpoints (soon, from the alarm).
     if (this.runs.closeOrphans()) void ctx.blockConcurrencyWhile(() => this.scheduleMirror());
+    if (codingStore.rooms().length > 0) void ctx.blockConcurrencyWhile(() => this.alarmBy(Date.now()));
   }
 
   private get chatId(): string {
@@ -93,6 +110,8 @@ export class ChatRoom extends DurableObject<Env> {
       store: this.store,
       control: this.control,
       runs: this.runs,
+      coding: this.coding,
+      waitUntil: (work) => this.ctx.waitUntil(work),
       chatId: () => this.chatId,
       ownerId: () => this.ownerId(),
       sendControlState: () => this.sendControlState(),
@@ -228,6 +247,8 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private sendControlState(): void {
+    // Who may answer the agent's approval requests follows control.
+    this.coding.announceOpenApprovals();
     const ctx = this.agentContext();
     for (const ws of this.ctx.getWebSockets()) {
       const identity = identityOf(ws);
@@ -268,6 +289,9 @@ export class ChatRoom extends DurableObject<Env> {
   /** One alarm for two jobs: the D1 mirror (soon after a message) and the session check (each minute with sockets open). */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
+    // Coding runs: expired approvals end as rejections, and runs left by a restart go on.
+    for (const room of this.coding.expire(Date.now())) this.ctx.waitUntil(this.runs.resume(room));
+    for (const resumed of this.runs.resumeAfterRestart()) this.ctx.waitUntil(resumed);
     const more = await flushMirror(this.store, this.env.JOBS, this.chatId, this.store.getMeta("orgId") ?? "");
     if (more) await this.alarmBy(Date.now() + MIRROR_DELAY_MS);
     const now = Date.now();

@@ -1,0 +1,400 @@
+import type { ModelMessage, ToolResultPart } from "ai";
+import * as v from "valibot";
+import {
+  APPROVAL_TTL_MS,
+  CODING_TEXTS,
+  TODO_MAX_ITEMS,
+  TodoItemSchema,
+  type ServerFrame,
+  type StatusUpdateContent,
+  type ToolCardDetails,
+} from "../../../contract";
+import { changesWorkspace, needsApproval } from "../../agents/coding/policy";
+import { codingToolSpecs, CODING_TOOL_NAMES } from "../../agents/coding/tool-specs";
+import { executeWorkspaceTool, isWorkspaceTool, type ToolOutcome } from "../../agents/coding/workspace-tools";
+import { compactForModel } from "../../agents/coding/output";
+import { resolveRoute, PROVIDER_SETTINGS_HINT } from "../../agents/models";
+import { languageModel } from "../../agents/providers";
+import { streamAnswer, type ToolCall } from "../../agents/stream";
+import type { Env } from "../../env";
+import { toApprovalRequest, type ApprovalRow, type Checkpoint, type CodingStore } from "./coding-store";
+import type { RoomMember } from "./types";
+
+/** What the runner needs of its room. */
+export interface CodingIo {
+  env: Env;
+  coding: CodingStore;
+  chatId(): string;
+  /** Who may answer approvals right now: the presenter, or the owner when there is none (spec 03 §6). */
+  controller(): string;
+  member(id: string): RoomMember | null;
+  broadcast(frame: ServerFrame, onlyUser?: string): void;
+  alarmBy(at: number): Promise<void>;
+}
+
+/** How a run shows its work: the reply text, tool cards and alerts (AgentRuns implements it per run). */
+export interface RunOutput {
+  signal: AbortSignal;
+  text(delta: string): void;
+  /** Ends the current reply message, so what follows (a card, more text) comes after it. */
+  closeText(): void;
+  card(content: string): string;
+  updateCard(id: string, content: string): void;
+  alert(text: string): void;
+}
+
+export type DriveResult = "done" | "paused" | "suspended";
+export type DecideResult = { ok: true; room: string } | { ok: false; error: string };
+
+const DEFAULT_MAX_STEPS = 40;
+const DEFAULT_MAX_RUN_MS = 20 * 60 * 1000;
+const MAX_OUTPUT_CHARS = 2_000_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+const ARGS_SHOWN = 160;
+const RESULT_SHOWN = 300;
+
+const TodoInput = v.object({ items: v.pipe(v.array(TodoItemSchema), v.maxLength(TODO_MAX_ITEMS)) });
+
+/** The argument that says what a call does, for cards and approval questions. */
+export function shortArgs(input: unknown): string {
+  const o = (input ?? {}) as Record<string, unknown>;
+  const main = o.command ?? o.path ?? o.query ?? o.message;
+  const text = typeof main === "string" ? main : JSON.stringify(input ?? {});
+  return text.length > ARGS_SHOWN ? `${text.slice(0, ARGS_SHOWN)}…` : text;
+}
+
+function cardContent(details: ToolCardDetails): string {
+  const tail =
+    details.status === "running"
+      ? "running…"
+      : details.status === "awaiting_approval"
+        ? "awaiting approval"
+        : [
+            details.status === "done" ? null : details.status,
+            details.result,
+            details.durationMs !== null ? `${(details.durationMs / 1000).toFixed(1)} s` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ");
+  const card: StatusUpdateContent = {
+    update_type: "tool_execution_result",
+    content: { display_to_user: `${details.tool} ${details.args} — ${tail}`, details },
+  };
+  return JSON.stringify(card);
+}
+
+function toolResult(call: ToolCall, output: string): ModelMessage {
+  const part: ToolResultPart = { type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: output } };
+  return { role: "tool", content: [part] };
+}
+
+function withinLimits(env: Env, cp: Checkpoint): string | null {
+  const maxSteps = Number(env.CODING_MAX_STEPS) || DEFAULT_MAX_STEPS;
+  if (cp.step >= maxSteps) return CODING_TEXTS.stepLimit.replace("{n}", String(maxSteps));
+  if (cp.activeMs >= (Number(env.CODING_MAX_RUN_MS) || DEFAULT_MAX_RUN_MS)) return CODING_TEXTS.timeLimit;
+  if (cp.outputChars >= MAX_OUTPUT_CHARS) return CODING_TEXTS.outputLimit;
+  return null;
+}
+
+/**
+ * The coding agent's loop, one step at a time: a model call, then each tool call it asked for, in
+ * order, through the approval gate. The checkpoint is saved before and after every call, so the
+ * loop can stop at any point (an approval to wait for, a restart) and go on later from storage.
+ */
+export class CodingRunner {
+  constructor(private readonly io: CodingIo) {}
+
+  has(room: string): boolean {
+    return this.io.coding.load(room) !== null;
+  }
+
+  async drive(room: string, out: RunOutput): Promise<DriveResult> {
+    for (;;) {
+      const cp = this.io.coding.load(room);
+      if (!cp) return "done";
+      if (cp.paused || out.signal.aborted) return this.end(cp, "paused");
+      if (cp.awaiting) {
+        const waiting = await this.settleApproval(cp, out);
+        if (waiting) return "suspended";
+        continue;
+      }
+      if (cp.inflight) {
+        this.interruptInflight(cp, out);
+        continue;
+      }
+      const call = cp.pending[0];
+      if (call) {
+        const suspended = await this.runCall(cp, call, out);
+        if (suspended) return "suspended";
+        continue;
+      }
+      const limit = withinLimits(this.io.env, cp);
+      if (limit) {
+        out.closeText();
+        out.alert(limit);
+        return this.end(cp, "done");
+      }
+      const ended = await this.modelStep(cp, out);
+      if (ended) return ended;
+    }
+  }
+
+  /** One model call; returns how the run ended, or null when it asked for tools. */
+  private async modelStep(cp: Checkpoint, out: RunOutput): Promise<DriveResult | null> {
+    const route = resolveRoute(this.io.env, cp.model ?? undefined);
+    if (!route) {
+      out.alert(PROVIDER_SETTINGS_HINT);
+      return this.end(cp, "done");
+    }
+    const started = Date.now();
+    const calls: ToolCall[] = [];
+    let text = "";
+    const outcome = await streamAnswer({
+      model: languageModel(this.io.env, route),
+      system: cp.system,
+      messages: compactForModel(cp.messages),
+      tools: codingToolSpecs(cp.mode),
+      maxSteps: 1,
+      signal: out.signal,
+      idleTimeoutMs: Number(this.io.env.AGENT_IDLE_TIMEOUT_MS) || DEFAULT_IDLE_TIMEOUT_MS,
+      onText: (delta) => {
+        text += delta;
+        out.text(delta);
+      },
+      onToolCall: (call) => calls.push(call),
+    });
+    cp.activeMs += Date.now() - started;
+    if (outcome.status === "paused") return this.end(cp, "paused");
+    if (outcome.status === "error") {
+      out.closeText();
+      out.alert(outcome.error);
+      return this.end(cp, "done");
+    }
+    const content = [...(text ? [{ type: "text" as const, text }] : []), ...calls.map((c) => ({ type: "tool-call" as const, ...c }))];
+    if (content.length) cp.messages.push({ role: "assistant", content });
+    if (!calls.length) return this.end(cp, "done");
+    cp.pending = calls;
+    cp.step += 1;
+    this.io.coding.save(cp);
+    return null;
+  }
+
+  /** Executes (or asks about) the next call; true when the run now waits for an approval. */
+  private async runCall(cp: Checkpoint, call: ToolCall, out: RunOutput): Promise<boolean> {
+    out.closeText();
+    const args = shortArgs(call.input);
+    const known = CODING_TOOL_NAMES.has(call.toolName) && Object.hasOwn(codingToolSpecs(cp.mode), call.toolName);
+    if (!known) {
+      this.record(cp, call, `Error: there is no tool named ${call.toolName} here.`);
+      return false;
+    }
+    if (call.toolName === "update_todos") {
+      this.record(cp, call, this.updateTodos(call.input));
+      return false;
+    }
+    const cardId =
+      cp.cards[call.toolCallId] ?? out.card(cardContent({ tool: call.toolName, args, status: "running", result: null, durationMs: null, approvalId: null }));
+    cp.cards[call.toolCallId] = cardId;
+    if (needsApproval(call.toolName, cp.project.policy)) {
+      this.ask(cp, call, args, cardId, out);
+      return true;
+    }
+    await this.execute(cp, call, cardId, null, out);
+    return false;
+  }
+
+  private ask(cp: Checkpoint, call: ToolCall, args: string, cardId: string, out: RunOutput): void {
+    const now = Date.now();
+    const id = `approval_${crypto.randomUUID()}`;
+    const row = {
+      id,
+      room: cp.room,
+      tool_call_id: call.toolCallId,
+      tool: call.toolName,
+      content: CODING_TEXTS.approvalPrompt.replace("{tool}", call.toolName).replace("{summary}", args),
+      created_at: now,
+      expires_at: now + APPROVAL_TTL_MS,
+      initiator_user_id: cp.startedBy,
+    };
+    this.io.coding.addApproval(row);
+    cp.awaiting = id;
+    this.io.coding.save(cp);
+    out.updateCard(cardId, cardContent({ tool: call.toolName, args, status: "awaiting_approval", result: null, durationMs: null, approvalId: id }));
+    this.announceApproval(id);
+    void this.io.alarmBy(row.expires_at);
+  }
+
+  /** The awaited request: null while undecided (keep waiting); else the call runs or is refused. */
+  private async settleApproval(cp: Checkpoint, out: RunOutput): Promise<boolean> {
+    const approval = cp.awaiting ? this.io.coding.approval(cp.awaiting) : null;
+    if (approval && approval.outcome === null) return true;
+    const call = cp.pending[0];
+    cp.awaiting = null;
+    if (!call) {
+      this.io.coding.save(cp);
+      return false;
+    }
+    const cardId =
+      cp.cards[call.toolCallId] ??
+      out.card(cardContent({ tool: call.toolName, args: shortArgs(call.input), status: "running", result: null, durationMs: null, approvalId: null }));
+    if (approval?.outcome === "approved") {
+      await this.execute(cp, call, cardId, approval.id, out);
+      return false;
+    }
+    const refusal = approval?.outcome === "expired" ? CODING_TEXTS.approvalExpired : CODING_TEXTS.approvalRejected;
+    const who = approval?.decided_by_name ? ` (${approval.decided_by_name})` : "";
+    out.updateCard(
+      cardId,
+      cardContent({
+        tool: call.toolName,
+        args: shortArgs(call.input),
+        status: "rejected",
+        result: refusal + who,
+        durationMs: null,
+        approvalId: approval?.id ?? null,
+      }),
+    );
+    this.record(cp, call, `The team did not approve this call${who}: ${refusal}`);
+    return false;
+  }
+
+  private async execute(cp: Checkpoint, call: ToolCall, cardId: string, approvalId: string | null, out: RunOutput): Promise<void> {
+    if (!isWorkspaceTool(call.toolName)) return this.record(cp, call, `Error: ${call.toolName} cannot run here.`);
+    cp.inflight = call.toolCallId;
+    this.io.coding.save(cp);
+    const started = Date.now();
+    const outcome: ToolOutcome = await executeWorkspaceTool(this.io.env, { id: cp.project.id, ownerId: cp.project.ownerId }, call.toolName, call.input);
+    const durationMs = Date.now() - started;
+    cp.activeMs += durationMs;
+    cp.outputChars += outcome.output.length;
+    cp.inflight = null;
+    const result = outcome.summary.length > RESULT_SHOWN ? `${outcome.summary.slice(0, RESULT_SHOWN)}…` : outcome.summary;
+    out.updateCard(
+      cardId,
+      cardContent({ tool: call.toolName, args: shortArgs(call.input), status: outcome.ok ? "done" : "failed", result, durationMs, approvalId }),
+    );
+    this.record(cp, call, outcome.output);
+    if (outcome.changedPaths.length || outcome.git || changesWorkspace(call.toolName)) {
+      this.io.broadcast({
+        type: "workspace_changed",
+        chatId: this.io.chatId(),
+        projectId: cp.project.id,
+        paths: outcome.changedPaths,
+        git: outcome.git || outcome.changedPaths.length > 0,
+      });
+    }
+    if (outcome.hostDown) {
+      out.alert(CODING_TEXTS.sandboxDown);
+      cp.paused = true;
+      this.io.coding.save(cp);
+    }
+  }
+
+  /** A call that was running when the room restarted: its effect is unknown, so it is reported, never repeated. */
+  private interruptInflight(cp: Checkpoint, out: RunOutput): void {
+    const call = cp.pending.find((c) => c.toolCallId === cp.inflight);
+    cp.inflight = null;
+    if (!call) return this.io.coding.save(cp);
+    const cardId = cp.cards[call.toolCallId];
+    const note = "Interrupted by a server restart; it may or may not have finished. Check before running it again.";
+    if (cardId)
+      out.updateCard(
+        cardId,
+        cardContent({ tool: call.toolName, args: shortArgs(call.input), status: "interrupted", result: note, durationMs: null, approvalId: null }),
+      );
+    this.record(cp, call, note);
+  }
+
+  /** The call's result joins the conversation and the call leaves the queue, in one save. */
+  private record(cp: Checkpoint, call: ToolCall, output: string): void {
+    cp.messages.push(toolResult(call, output));
+    cp.pending = cp.pending.filter((c) => c.toolCallId !== call.toolCallId);
+    this.io.coding.save(cp);
+  }
+
+  private end(cp: Checkpoint, result: "done" | "paused"): DriveResult {
+    this.io.coding.drop(cp.room);
+    return result;
+  }
+
+  // ---- todo list ----
+
+  private updateTodos(input: unknown): string {
+    const parsed = v.safeParse(TodoInput, input ?? {});
+    if (!parsed.success) return `Error: invalid todo list: ${parsed.issues[0]?.message ?? "bad input"}`;
+    const ids = new Set(parsed.output.items.map((i) => i.id));
+    if (ids.size !== parsed.output.items.length) return "Error: todo ids must be unique.";
+    const now = Date.now();
+    this.io.coding.setTodos(parsed.output.items, now);
+    this.io.broadcast(this.todoFrame()!);
+    return `Todo list updated (${parsed.output.items.length} items).`;
+  }
+
+  todoFrame(): ServerFrame | null {
+    const todos = this.io.coding.todos();
+    if (!todos) return null;
+    return { type: "todo_list", chatId: this.io.chatId(), items: todos.items, updatedAt: new Date(todos.updatedAt).toISOString() };
+  }
+
+  // ---- approvals ----
+
+  private approvalFrame(row: ApprovalRow): ServerFrame {
+    return { type: "approval_request", chatId: this.io.chatId(), request: toApprovalRequest(row, this.io.controller()) };
+  }
+
+  private announceApproval(id: string): void {
+    const row = this.io.coding.approval(id);
+    if (row) this.io.broadcast(this.approvalFrame(row));
+  }
+
+  /** What a member sees on connect, and everyone after a control change: the todo list and the open (or just decided) requests. */
+  stateFrames(): ServerFrame[] {
+    const todo = this.todoFrame();
+    return [...(todo ? [todo] : []), ...this.io.coding.visibleApprovals(Date.now()).map((row) => this.approvalFrame(row))];
+  }
+
+  /** Re-targets open requests after a control change. */
+  announceOpenApprovals(): void {
+    for (const row of this.io.coding.visibleApprovals(Date.now())) if (row.outcome === null) this.io.broadcast(this.approvalFrame(row));
+  }
+
+  /** A Yes/No from a member: only the controller, only once, only before it expires. */
+  decide(by: RoomMember, messageId: string, approved: boolean): DecideResult {
+    const row = this.io.coding.approval(messageId);
+    if (!row) return { ok: false, error: CODING_TEXTS.approvalNotFound };
+    if (by.id !== this.io.controller()) return { ok: false, error: CODING_TEXTS.approvalNotYours };
+    if (row.outcome !== null) return { ok: false, error: CODING_TEXTS.approvalDecided };
+    const now = Date.now();
+    if (row.expires_at <= now) {
+      this.expire(now);
+      return { ok: false, error: CODING_TEXTS.approvalDecided };
+    }
+    if (!this.io.coding.decide(messageId, approved ? "approved" : "rejected", { id: by.id, name: by.name }, now))
+      return { ok: false, error: CODING_TEXTS.approvalDecided };
+    this.announceApproval(messageId);
+    return { ok: true, room: row.room };
+  }
+
+  /** Requests nobody answered in time become rejections; returns the rooms whose runs go on. */
+  expire(now: number): string[] {
+    const rooms: string[] = [];
+    for (const row of this.io.coding.expiredApprovals(now)) {
+      if (!this.io.coding.decide(row.id, "expired", null, now)) continue;
+      this.announceApproval(row.id);
+      rooms.push(row.room);
+    }
+    const next = this.io.coding.nextExpiry();
+    if (next !== null) void this.io.alarmBy(next);
+    return rooms;
+  }
+
+  /** Pause of a run that waits for an approval: the request is withdrawn and the run ends. */
+  pauseWaiting(room: string, by: RoomMember | null): boolean {
+    const cp = this.io.coding.load(room);
+    if (!cp) return false;
+    cp.paused = true;
+    this.io.coding.save(cp);
+    if (cp.awaiting && this.io.coding.decide(cp.awaiting, "rejected", by ? { id: by.id, name: by.name } : null, Date.now())) this.announceApproval(cp.awaiting);
+    return true;
+  }
+}
