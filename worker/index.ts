@@ -31,6 +31,7 @@ import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi }
 import { sandboxesApi } from "./api/sandboxes";
 import { projectSandboxApi, sandboxServicesApi } from "./api/services";
 import { githubApi, githubAuthApi, gitlabProxyApi } from "./api/git-hosts";
+import { projectAgentSettingsApi } from "./api/project-agent-settings";
 import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from "./api/coding-projects";
 import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
 import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
@@ -86,6 +87,7 @@ const app = new Hono<AppEnv>()
   .route("/coding-projects", codingProjectsApi)
   .route("/coding-projects", projectFilesApi)
   .route("/v2/coding-projects", projectFilesV2Api)
+  .route("/v2/coding-projects", projectAgentSettingsApi)
   .route("/coding/projects", projectUploadAliasApi)
   .route("/coding/projects", projectRegistrationApi)
   .route("/vm-url-storage", vmUrlStorageApi)
