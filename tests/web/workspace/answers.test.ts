@@ -35,6 +35,7 @@ const project = {
   chatType: "group",
   chatOwnerId: "u1",
   chatOwnerName: "Ann Owner",
+  approvalPolicy: "ask",
   createdAt: "2025-01-01T00:00:00.000Z",
 } satisfies CodingProject;
 const config = {
@@ -85,12 +86,12 @@ describe("the workspace context", () => {
   it("shows the project and the caller's permissions as the project and config routes answer them", async () => {
     answers["/api/coding-projects/p1"] = project;
     answers["/api/coding-projects/p1/config"] = config;
-    const text = await show(createElement(WorkspaceProvider, { chat }, createElement(WorkspaceSummary)));
+    const text = await show(createElement(WorkspaceProvider, { chat, children: createElement(WorkspaceSummary) }));
     expect(text).toBe("Launch site | edit:true | terminal:false | owner:Ann Owner");
   });
 
   it("has no project while the project cannot be loaded", async () => {
-    const text = await show(createElement(WorkspaceProvider, { chat }, createElement(WorkspaceSummary)));
+    const text = await show(createElement(WorkspaceProvider, { chat, children: createElement(WorkspaceSummary) }));
     expect(text).toBe("none | edit:? | terminal:? | owner:Ann Owner");
   });
 });

@@ -160,3 +160,13 @@ export function startHarness(route: Route): Harness {
     },
   };
 }
+
+/** Types into a React-controlled field the way a browser does (the native setter, then an input event). */
+export async function typeInto(testId: string, value: string): Promise<void> {
+  const field = get(testId) as HTMLInputElement | HTMLTextAreaElement;
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
+  await act(async () => {
+    setter?.call(field, value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}

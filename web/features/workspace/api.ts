@@ -1,5 +1,7 @@
 import useSWR from "swr";
 import type {
+  AgentSettingsAnswer,
+  ApprovalPolicy,
   CheckoutAnswer,
   CodingProject,
   CommitAnswer,
@@ -19,6 +21,7 @@ import type {
 } from "../../../contract";
 import { api } from "../../app/api/client";
 import { silentFetcher } from "../../app/api/swr";
+import { projectConfigKey } from "../../app/workspaceReady";
 import type { GitLabSignIn } from "./projects/gitlabModel";
 
 /**
@@ -32,7 +35,8 @@ export const projectPath = (projectId: string) => `/api/coding-projects/${encode
 export const WORKSPACE_KEYS = {
   projects: "/api/coding-projects",
   project: (id: string) => projectPath(id),
-  config: (id: string) => [`${projectPath(id)}/config`, { use_internal_domain: false }] as const,
+  /** Shared with the chat composer's readiness check (web/app/workspaceReady.ts). */
+  config: projectConfigKey,
   gitStatus: (id: string) => `${projectPath(id)}/git-status`,
   commits: (id: string) => `${projectPath(id)}/commits`,
   githubStatus: "/api/auth/github/status",
@@ -85,6 +89,9 @@ export const workspaceApi = {
   tree: (projectId: string, parentPath: string) => api.get<FileTreeAnswer>(`${projectPath(projectId)}/file-tree-lazy`, { parent_path: parentPath }, quiet),
   gitStatus: (projectId: string) => api.get<GitStatusAnswer>(`${projectPath(projectId)}/git-status`, { refresh: true }, quiet),
   commit: (projectId: string, message: string) => api.post<CommitAnswer>(`${projectPath(projectId)}/commit`, { message }, quiet),
+  /** Owner only; anyone else gets 403 with PROJECT_TEXTS.agentSettingsDenied. */
+  agentSettings: (projectId: string, approvalPolicy: ApprovalPolicy) =>
+    api.put<AgentSettingsAnswer>(`/api/v2/coding-projects/${encodeURIComponent(projectId)}/agent-settings`, { approvalPolicy }, quiet),
   checkout: (projectId: string, commitHash: string) => api.post<CheckoutAnswer>(`${projectPath(projectId)}/checkout`, { commitHash }, quiet),
   domainsHealth: (ownerId: string, projectId: string) =>
     api.get<DomainsHealth>("/api/sandbox/domains-health", { human_user_id: ownerId, workspace: projectId }, quiet),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { TextAreaField } from "../../../ui/FormControls";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -8,6 +8,7 @@ import { ApiError } from "../../../app/api/client";
 import { Button } from "../../../ui/Button";
 import { WORKSPACE_KEYS, workspaceApi } from "../api";
 import { WorkspaceModal } from "../layout/WorkspaceModal";
+import { AgentCommit } from "./AgentCommit";
 import { CommitHistory } from "./CommitHistory";
 import { isMasterBranch, shortHash } from "./gitModel";
 
@@ -65,6 +66,7 @@ function CommitForm({ projectId, status, canEdit, onDone }: { projectId: string;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const count = status.files.length;
+  const manualTitle = useId();
 
   const commit = async () => {
     if (!message.trim()) {
@@ -88,52 +90,59 @@ function CommitForm({ projectId, status, canEdit, onDone }: { projectId: string;
   };
 
   return (
-    <form
-      className="ws-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void commit();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          void commit();
-        }
-      }}
-    >
+    <div className="ws-form">
       <p className="muted">
         {t("workspace.git.branch", { branch: status.branch })} · {t("workspace.git.changedFiles", { count })}
       </p>
       {isMasterBranch(status.branch) && <p className="ws-note">{t("workspace.git.masterNote")}</p>}
-      {!canEdit && <p className="muted">{t("workspace.git.noPermission")}</p>}
-      <TextAreaField
-        label={t("workspace.git.message")}
-        textareaClassName="ws-form__textarea"
-        rows={5}
-        value={message}
-        maxLength={5000}
-        placeholder={t("workspace.git.messagePlaceholder")}
-        onChange={(event) => setMessage(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        autoFocus
-        data-testid="commit-message"
-      />
-      {error && (
-        <p className="form-error" role="alert" data-testid="commit-error">
-          {error}
-        </p>
-      )}
-      <div className="modal__footer">
-        <Button
-          type="submit"
-          disabled={!canEdit || !message.trim() || count === 0}
-          busy={busy}
-          title={canEdit ? undefined : t("workspace.git.noPermission")}
-          data-testid="commit-submit"
-        >
-          {busy ? t("workspace.git.committing") : t("workspace.git.commit")}
-        </Button>
-      </div>
-    </form>
+      <AgentCommit status={status} onSent={onDone} />
+      <form
+        className="ws-form ws-commit-manual"
+        aria-labelledby={manualTitle}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void commit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            void commit();
+          }
+        }}
+      >
+        <h3 id={manualTitle} className="ws-commit-manual__title">
+          {t("workspace.git.manualTitle")}
+        </h3>
+        {!canEdit && <p className="muted">{t("workspace.git.noPermission")}</p>}
+        <TextAreaField
+          label={t("workspace.git.message")}
+          textareaClassName="ws-form__textarea"
+          rows={5}
+          value={message}
+          maxLength={5000}
+          placeholder={t("workspace.git.messagePlaceholder")}
+          onChange={(event) => setMessage(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          data-testid="commit-message"
+        />
+        {error && (
+          <p className="form-error" role="alert" data-testid="commit-error">
+            {error}
+          </p>
+        )}
+        <div className="modal__footer">
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={!canEdit || !message.trim() || count === 0}
+            busy={busy}
+            title={canEdit ? undefined : t("workspace.git.noPermission")}
+            data-testid="commit-submit"
+          >
+            {busy ? t("workspace.git.committing") : t("workspace.git.commit")}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -67,5 +67,10 @@ export function isMasterBranch(branch: string | null | undefined): boolean {
   return branch === "master";
 }
 
+/** The chat message that asks the coding agent to commit (spec 03 §4): it pushes too when there is a remote. */
+export function agentCommitCommand(status: Pick<GitStatus, "hasRemote">): string {
+  return status.hasRemote ? "git commit & git push" : "git commit";
+}
+
 /** A failed status falls back to an empty one on branch main (spec 03 §4). */
 export const FALLBACK_STATUS: GitStatus = { branch: "main", files: [], hasChanges: false, hasRemote: false };

@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTranslation } from "react-i18next";
 import { useProjects } from "../api";
 import { useWorkspace } from "../layout/WorkspaceContext";
+import { AgentApprovalItems } from "./AgentApprovals";
 import { ProjectMenuList } from "./ProjectMenuList";
 
 /** The toolbar's project selector (spec 03 §2.1). */
@@ -27,6 +28,12 @@ export function ProjectDropdown() {
             {none ? t("workspace.projects.title") : project ? t("workspace.projects.selectProject") : t("workspace.projects.pleaseSelect")}
           </DropdownMenu.Label>
           <ProjectMenuList currentId={project?.id ?? null} testIdPrefix="project-dropdown" />
+          {project && (
+            <>
+              <DropdownMenu.Separator className="menu__separator" />
+              <AgentApprovalItems project={project} />
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

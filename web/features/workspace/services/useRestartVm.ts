@@ -1,9 +1,10 @@
 import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { mutate } from "swr";
 import { RESTART_POLL } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";
-import { workspaceApi } from "../api";
+import { WORKSPACE_KEYS, workspaceApi } from "../api";
 import { IDLE_RESTART, isRestarting, pollDue, restartReducer } from "./restartMachine";
 import { minutesSeconds } from "./serviceModel";
 
@@ -28,6 +29,8 @@ export function useRestartVm(projectId: string | null, pollHealth: (quiet: boole
       // The server picks the owner's sandbox (current, else the last failed one) and says when there is none.
       await workspaceApi.restartVm(projectId);
       dispatch({ type: "restartAccepted", now: Date.now() });
+      // The chat composer reads the sandbox state from the config: it pauses agent requests meanwhile.
+      void mutate(WORKSPACE_KEYS.config(projectId));
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : "";
       const text = reason === NO_SANDBOX ? t("workspace.services.noSandbox") : t("workspace.services.restartFailed", { reason });
@@ -55,8 +58,11 @@ export function useRestartVm(projectId: string | null, pollHealth: (quiet: boole
 
   useEffect(() => {
     if (state.phase === "timeout") toast.error(t("workspace.services.restartTimeout", minutesSeconds(RESTART_POLL.timeoutMs)), { duration: 10_000 });
-    if (state.phase === "completed") void pollHealth(false);
-  }, [state.phase, t, pollHealth]);
+    if (state.phase === "completed") {
+      void pollHealth(false);
+      if (projectId) void mutate(WORKSPACE_KEYS.config(projectId));
+    }
+  }, [state.phase, t, pollHealth, projectId]);
 
   return { state, start, reset: () => dispatch({ type: "reset" }) };
 }
