@@ -11,8 +11,10 @@ import * as v from "valibot";
 import { json, param } from "../lib/validate";
 import { knowledgeKindOf } from "../knowledge/file-types";
 import { TRANSIENT_FAILURE, indexFile } from "../knowledge/indexer";
-import { deleteFileRows, fileCounts, findFileInBase, insertFileWithinLimit, requireOwnBase, toKnowledgeBase, toKnowledgeFile } from "../knowledge/store";
+import { deleteFileRows, fileCounts, insertFileWithinLimit, toKnowledgeBase, toKnowledgeFile } from "../knowledge/store";
 import { parseUploadUrl, uploadKey } from "../knowledge/uploads";
+import { requireFileInBase, requireKnowledgeKind, requireOwnBase } from "../lib/knowledge-access";
+import { knowledgeFileError } from "../lib/refusals";
 import { requireOwnVire } from "../lib/vire-access";
 import { tierOf } from "../plans/tier";
 
@@ -77,9 +79,9 @@ export const knowledgeBaseApi = newApp()
     const stored = await c.env.FILES.head(key);
     if (!stored) throw new ApiError(404, "Uploaded file not found; upload the file first");
     // The stored object is the truth: its type and size, not what the client claims.
-    const kind = knowledgeKindOf(ref.fileName, stored.httpMetadata?.contentType ?? "");
+    const kind = requireKnowledgeKind(knowledgeKindOf(ref.fileName, stored.httpMetadata?.contentType ?? ""));
     if (stored.size > KNOWLEDGE_FILE_MAX_BYTES) throw new ApiError(413, KNOWLEDGE_TEXTS.tooLarge);
-    const row = await insertFileWithinLimit(db, base, tierOf(user), {
+    const added = await insertFileWithinLimit(db, base, tierOf(user), {
       name: body.name,
       url: body.url,
       uploadKey: key,
@@ -87,14 +89,15 @@ export const knowledgeBaseApi = newApp()
       size: stored.size,
       chatId: body.chatId,
     });
-    await indexFile(c.env, db, row);
-    return ok<KnowledgeFile>(c, toKnowledgeFile(await findFileInBase(db, base.id, row.id)));
+    if (!added.ok) throw knowledgeFileError(added);
+    await indexFile(c.env, db, added.row);
+    return ok<KnowledgeFile>(c, toKnowledgeFile(await requireFileInBase(db, base.id, added.row.id)));
   })
   .delete("/:id/files/:fileId", param(FileParam), async (c) => {
     const db = getDb(c.env.DB);
     const { id, fileId } = c.req.valid("param");
     const base = await requireOwnBase(db, c.get("user").id, id);
-    const file = await findFileInBase(db, base.id, fileId);
+    const file = await requireFileInBase(db, base.id, fileId);
     await deleteFileRows(db, file.id);
     // After the rows: a failed R2 delete leaves an orphan object, never a record pointing at nothing.
     await c.env.FILES.delete(file.uploadKey).catch((err) => console.error("knowledge: R2 delete failed", file.uploadKey, err));

@@ -7,7 +7,9 @@ import { ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
 import { json, param } from "../lib/validate";
 import { prepareSandbox, restartSandbox, type RestartAnswer } from "../workspace/sandbox-lifecycle";
-import { ownSandbox, sandboxList, toSandboxInfo, userSandboxes } from "../workspace/sandbox-state";
+import { sandboxList, toSandboxInfo, userSandboxes } from "../workspace/sandbox-state";
+import { sandboxError } from "../lib/refusals";
+import { requireOwnSandbox } from "../lib/sandbox-access";
 
 /** Spec 03 §7.2 "POST /v1/sandboxes with provider, user_id, user_name"; the user is always the caller. */
 const CreateSandboxBody = v.object({
@@ -26,7 +28,9 @@ export const sandboxesApi = newApp()
   .post("/", json(CreateSandboxBody, { optional: true }), async (c) => {
     const body = c.req.valid("json");
     const userId = ownUserId(c, body.user_id);
-    const { row, created } = await prepareSandbox(c.env, userId, body.provider);
+    const prepared = await prepareSandbox(c.env, userId, body.provider);
+    if (!prepared.ok) throw sandboxError(prepared);
+    const { row, created } = prepared;
     const info = toSandboxInfo(row);
     return ok<CreateSandboxAnswer>(c, {
       success: true,
@@ -36,10 +40,12 @@ export const sandboxesApi = newApp()
   })
   .get("/", async (c) => ok<SandboxListAnswer>(c, sandboxList(await userSandboxes(getDb(c.env.DB), c.get("user").id))))
   .get("/:id", param(IdParam), async (c) => {
-    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await requireOwnSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return ok<SandboxDetail>(c, toSandboxInfo(row));
   })
   .post("/:id/restart", json(RestartBody, { optional: true }), param(IdParam), async (c) => {
-    const row = await ownSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
-    return ok<RestartAnswer>(c, await restartSandbox(c.env, row));
+    const row = await requireOwnSandbox(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const restarted = await restartSandbox(c.env, row);
+    if (!restarted.ok) throw sandboxError(restarted);
+    return ok<RestartAnswer>(c, restarted.answer);
   });

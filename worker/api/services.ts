@@ -17,9 +17,11 @@ import { requireCan, requireProjectAccess, requireProjectAccessById } from "../l
 import { sandboxFetch, workspacePath } from "../lib/sandbox-client";
 import { requireUser } from "../lib/session";
 import { json, query } from "../lib/validate";
-import { prepareSandbox, restartSandbox, restartTarget, type RestartAnswer } from "../workspace/sandbox-lifecycle";
+import { prepareSandbox, restartSandbox, type RestartAnswer } from "../workspace/sandbox-lifecycle";
 import { MAINTENANCE_STATUSES, currentSandbox, sandboxList, userSandboxes, type SandboxRow } from "../workspace/sandbox-state";
 import { ownUserId } from "../lib/own-user";
+import { sandboxError } from "../lib/refusals";
+import { requireRestartTarget } from "../lib/sandbox-access";
 
 const DomainsQuery = v.object({
   /** The spec's client sends the owner's id; the Worker takes the owner from the project instead. */
@@ -82,7 +84,9 @@ export const sandboxServicesApi = newApp()
   // immediate and `status` says whether it is still coming up.
   .post("/", query(PrepareQuery), json(PrepareBody, { optional: true }), async (c) => {
     const body = c.req.valid("json");
-    const { row } = await prepareSandbox(c.env, ownUserId(c, body.user_id));
+    const prepared = await prepareSandbox(c.env, ownUserId(c, body.user_id));
+    if (!prepared.ok) throw sandboxError(prepared);
+    const { row } = prepared;
     return ok<PrepareAnswer>(c, { success: true, data: { subdomain: row.subdomain, sandbox_id: row.id, status: row.status as SandboxStatus }, error: null });
   })
   .get("/domains-health", query(DomainsQuery), async (c) => {
@@ -126,5 +130,7 @@ export const projectSandboxApi = newApp()
   .post("/:id/restart-vm", signedIn, async (c) => {
     const access = await requireProjectAccess(c);
     requireCan(access, "restart");
-    return ok<RestartAnswer>(c, await restartSandbox(c.env, await restartTarget(c.env, access.project.ownerId)));
+    const restarted = await restartSandbox(c.env, await requireRestartTarget(c.env, access.project.ownerId));
+    if (!restarted.ok) throw sandboxError(restarted);
+    return ok<RestartAnswer>(c, restarted.answer);
   });

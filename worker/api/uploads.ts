@@ -10,6 +10,7 @@ import { MIME_OF, confirmKnowledgeKind, knowledgeKindOf } from "../knowledge/fil
 import { SNIFF_BYTES, applyStoredFileHeaders } from "../lib/file-content-type";
 import { UPLOAD_ID, safeFileName, uploadKey, uploadUrl } from "../knowledge/uploads";
 import { readCapped } from "../lib/read-capped";
+import { requireKnowledgeKind } from "../lib/knowledge-access";
 
 const UploadQuery = v.object({
   contentType: v.optional(v.pipe(v.string(), v.maxLength(200)), ""),
@@ -124,13 +125,13 @@ export const uploadsApi = newApp()
       const headerType = c.req.header("content-type") ?? "";
       const multipart = headerType.toLowerCase().startsWith("multipart/");
       // A raw body is judged before it is read, so a wrong file is refused without uploading it.
-      if (!multipart) knowledgeKindOf(requireName(query.fileName), query.contentType || headerType);
+      if (!multipart) requireKnowledgeKind(knowledgeKindOf(requireName(query.fileName), query.contentType || headerType));
       const body = await fileOf(c.req.raw);
       const fileName = requireName(query.fileName || safeFileName(body.name ?? ""));
-      const claimed = knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType));
+      const claimed = requireKnowledgeKind(knowledgeKindOf(fileName, query.contentType || body.type || (multipart ? "" : headerType)));
       // The claim (name or type) only says what to expect; the bytes must confirm it.
       const { head, stream } = await sniffable(body);
-      const kind = await confirmKnowledgeKind(claimed, head);
+      const kind = requireKnowledgeKind(await confirmKnowledgeKind(claimed, head));
       const ref = { userId: user.id, id: newId("upload"), fileName };
       try {
         await c.env.FILES.put(uploadKey(ref), stream, {

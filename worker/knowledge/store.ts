@@ -1,16 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import {
-  KNOWLEDGE_FILE_LIMIT,
-  KNOWLEDGE_FREE_FILE_LIMIT,
-  KNOWLEDGE_FREE_LIMIT_CODE,
-  KNOWLEDGE_LIMIT_CODE,
-  type KnowledgeBase,
-  type KnowledgeFile,
-  type Tier,
-} from "../../contract";
+import { KNOWLEDGE_FILE_LIMIT, KNOWLEDGE_FREE_FILE_LIMIT, type KnowledgeBase, type KnowledgeFile, type Tier } from "../../contract";
 import type { Db } from "../db/client";
 import { knowledgeBase, knowledgeChunk, knowledgeFile } from "../db/schema";
-import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import type { KnowledgeFileRow } from "./indexer";
 import { inList } from "../db/bound-lists";
@@ -35,15 +26,14 @@ export function toKnowledgeFile(row: KnowledgeFileRow): KnowledgeFile {
   };
 }
 
-/** Bases of other users answer like missing ones. */
-export async function requireOwnBase(db: Db, ownerId: string, baseId: string): Promise<KnowledgeBaseRow> {
+/** Bases of other users are as missing as ones that do not exist (null), so ids reveal nothing. */
+export async function findOwnBase(db: Db, ownerId: string, baseId: string): Promise<KnowledgeBaseRow | null> {
   const [row] = await db
     .select()
     .from(knowledgeBase)
     .where(and(eq(knowledgeBase.id, baseId), eq(knowledgeBase.ownerId, ownerId)))
     .limit(1);
-  if (!row) throw new ApiError(404, "Knowledge base not found");
-  return row;
+  return row ?? null;
 }
 
 export async function fileCounts(db: Db, baseIds: string[]): Promise<Map<string, number>> {
@@ -56,25 +46,16 @@ export async function fileCounts(db: Db, baseIds: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.baseId, r.n]));
 }
 
-/** The per-VIRE file limits of spec 01 §5, with the business codes the client swallows. */
-function fileLimitOf(tier: Tier): { limit: number; error: ApiError } {
-  if (tier === "free") {
-    return {
-      limit: KNOWLEDGE_FREE_FILE_LIMIT,
-      error: new ApiError(403, `Your Free plan allows up to ${KNOWLEDGE_FREE_FILE_LIMIT} knowledge files per virtual employee.`, KNOWLEDGE_FREE_LIMIT_CODE, {
-        limit: KNOWLEDGE_FREE_FILE_LIMIT,
-        tier,
-      }),
-    };
-  }
-  return {
-    limit: KNOWLEDGE_FILE_LIMIT,
-    error: new ApiError(403, `A virtual employee can hold at most ${KNOWLEDGE_FILE_LIMIT} knowledge files.`, KNOWLEDGE_LIMIT_CODE, {
-      limit: KNOWLEDGE_FILE_LIMIT,
-      tier,
-    }),
-  };
+/** The per-VIRE file limit of spec 01 §5: Free has its own, lower one. */
+function fileLimitOf(tier: Tier): number {
+  return tier === "free" ? KNOWLEDGE_FREE_FILE_LIMIT : KNOWLEDGE_FILE_LIMIT;
 }
+
+/** Why a file was not added: its upload is already in a knowledge base, or the VIRE holds as many as its plan allows. */
+export type KnowledgeFileRefused = { ok: false; reason: "upload_in_use" } | { ok: false; reason: "file_limit"; tier: Tier; limit: number };
+export type KnowledgeFileAdded = { ok: true; row: KnowledgeFileRow } | KnowledgeFileRefused;
+
+const IN_USE: KnowledgeFileRefused = { ok: false, reason: "upload_in_use" };
 
 export interface NewKnowledgeFile {
   name: string;
@@ -89,10 +70,10 @@ export interface NewKnowledgeFile {
  * Records a file in `processing` unless the VIRE is at its limit or the upload is already in use;
  * the limit is part of the INSERT so concurrent uploads cannot pass it together.
  */
-export async function insertFileWithinLimit(db: Db, base: KnowledgeBaseRow, tier: Tier, file: NewKnowledgeFile): Promise<KnowledgeFileRow> {
+export async function insertFileWithinLimit(db: Db, base: KnowledgeBaseRow, tier: Tier, file: NewKnowledgeFile): Promise<KnowledgeFileAdded> {
   const inUse = await db.select({ id: knowledgeFile.id }).from(knowledgeFile).where(eq(knowledgeFile.uploadKey, file.uploadKey)).limit(1);
-  if (inUse.length) throw new ApiError(409, "This file is already in a knowledge base; upload it again to add a copy");
-  const { limit, error } = fileLimitOf(tier);
+  if (inUse.length) return IN_USE;
+  const limit = fileLimitOf(tier);
   const id = newId("kfile");
   const now = Date.now();
   try {
@@ -100,23 +81,24 @@ export async function insertFileWithinLimit(db: Db, base: KnowledgeBaseRow, tier
       INSERT INTO knowledge_file (id, base_id, vire_id, owner_id, name, url, upload_key, mime_type, size, chat_id, status, chunk_count, created_at, updated_at)
       SELECT ${id}, ${base.id}, ${base.vireId}, ${base.ownerId}, ${file.name}, ${file.url}, ${file.uploadKey}, ${file.mimeType}, ${file.size}, ${file.chatId}, 'processing', 0, ${now}, ${now}
       WHERE (SELECT count(*) FROM knowledge_file WHERE vire_id = ${base.vireId}) < ${limit}`);
-    if (result.meta.changes === 0) throw error;
+    if (result.meta.changes === 0) return { ok: false, reason: "file_limit", tier, limit };
   } catch (err) {
-    if (String(err).includes("UNIQUE constraint failed")) throw new ApiError(409, "This file is already in a knowledge base; upload it again to add a copy");
+    // A concurrent add of the same upload passed the check above; the unique upload key stopped it.
+    if (String(err).includes("UNIQUE constraint failed")) return IN_USE;
     throw err;
   }
   const [row] = await db.select().from(knowledgeFile).where(eq(knowledgeFile.id, id));
-  return row!;
+  return { ok: true, row: row! };
 }
 
-export async function findFileInBase(db: Db, baseId: string, fileId: string): Promise<KnowledgeFileRow> {
+/** The file, if it belongs to this base (null otherwise). */
+export async function findFileInBase(db: Db, baseId: string, fileId: string): Promise<KnowledgeFileRow | null> {
   const [row] = await db
     .select()
     .from(knowledgeFile)
     .where(and(eq(knowledgeFile.id, fileId), eq(knowledgeFile.baseId, baseId)))
     .limit(1);
-  if (!row) throw new ApiError(404, "File not found");
-  return row;
+  return row ?? null;
 }
 
 /** Removes a file with its passages (and so its FTS entries) in one transaction. */

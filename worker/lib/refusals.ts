@@ -1,11 +1,15 @@
-import { AGENT_TEXTS, PLAN_CATALOGUE, projectLimitText } from "../../contract";
+import { AGENT_TEXTS, KNOWLEDGE_FREE_LIMIT_CODE, KNOWLEDGE_LIMIT_CODE, KNOWLEDGE_TEXTS, PLAN_CATALOGUE, projectLimitText } from "../../contract";
 import type { PrivateChatRefused } from "../chats/private-chat";
+import type { KnowledgeTypeRefused } from "../knowledge/file-types";
+import type { KnowledgeFileRefused } from "../knowledge/store";
 import type { AgentRequestRefusal } from "../rooms/chat-room/agent-requests";
 import { DECISION_REFUSAL_TEXT, type DecisionRefusal } from "../rooms/chat-room/control";
 import type { LimitReached } from "../plans/tier";
 import type { VireInGroups } from "../vires/delete";
 import type { VireSaveRefused } from "../vires/store";
+import type { SandboxRefused } from "../workspace/sandbox-state";
 import { ApiError } from "./envelope";
+import { SANDBOX_NOT_FOUND } from "./sandbox-access";
 
 /**
  * Domain reasons as HTTP answers: the status and the spec's text for each reason a domain module
@@ -74,4 +78,38 @@ export function vireInGroupsError(r: VireInGroups): ApiError {
 /** The owner's Approve/Reject on a control request the room would not apply. */
 export function presenterDecisionError(reason: DecisionRefusal): ApiError {
   return new ApiError(reason === "request_not_found" ? 409 : 403, DECISION_REFUSAL_TEXT[reason]);
+}
+
+/** A document the knowledge base cannot read; Word files are named apart because the user can convert them to PDF. */
+export function knowledgeTypeError(r: KnowledgeTypeRefused): ApiError {
+  switch (r.reason) {
+    case "doc_unsupported":
+      return new ApiError(400, KNOWLEDGE_TEXTS.docUnsupported);
+    case "wrong_type":
+      return new ApiError(400, KNOWLEDGE_TEXTS.wrongType);
+  }
+}
+
+/** A file not added to a knowledge base; the limits carry the business codes (spec 01 §5) the client swallows. */
+export function knowledgeFileError(r: KnowledgeFileRefused): ApiError {
+  switch (r.reason) {
+    case "upload_in_use":
+      return new ApiError(409, "This file is already in a knowledge base; upload it again to add a copy");
+    case "file_limit":
+      return r.tier === "free"
+        ? new ApiError(403, `Your Free plan allows up to ${r.limit} knowledge files per virtual employee.`, KNOWLEDGE_FREE_LIMIT_CODE, {
+            limit: r.limit,
+            tier: r.tier,
+          })
+        : new ApiError(403, `A virtual employee can hold at most ${r.limit} knowledge files.`, KNOWLEDGE_LIMIT_CODE, { limit: r.limit, tier: r.tier });
+  }
+}
+
+export function sandboxError(r: SandboxRefused): ApiError {
+  switch (r.reason) {
+    case "not_found":
+      return new ApiError(404, SANDBOX_NOT_FOUND);
+    case "changed":
+      return new ApiError(409, "The sandbox changed meanwhile, please try again");
+  }
 }

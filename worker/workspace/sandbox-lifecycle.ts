@@ -14,6 +14,8 @@ import {
   toSandboxInfo,
   userSandboxes,
   type SandboxDetail,
+  type SandboxPrepared,
+  type SandboxRefused,
   type SandboxRow,
 } from "./sandbox-state";
 
@@ -27,19 +29,22 @@ import {
  * One whose create or restart job went quiet (a lost queue message) gets a fresh job, so asking
  * again always makes progress. Idempotent: an existing usable sandbox is returned as it is.
  */
-export async function prepareSandbox(env: Env, userId: string, provider = "local"): Promise<{ row: SandboxRow; created: boolean }> {
+export async function prepareSandbox(env: Env, userId: string, provider = "local"): Promise<SandboxPrepared | SandboxRefused> {
   const db = getDb(env.DB);
-  const { row, created } = await ensureSandboxRecord(db, userId, provider);
+  const prepared = await ensureSandboxRecord(db, userId, provider);
+  if (!prepared.ok) return prepared;
+  const { row, created } = prepared;
   if (created) {
     await startSandboxPoll(env, row.id, row.taskId!);
-    return { row, created };
+    return prepared;
   }
   if (MAINTENANCE_STATUSES.has(row.status as SandboxDetail["status"]) && isStale(row)) {
     const again = await beginTask(db, row, row.status === "restarting" ? "restarting" : "creating");
+    if (!again) return { ok: false, reason: "not_found" };
     await startSandboxPoll(env, again.id, again.taskId!);
-    return { row: again, created };
+    return { ok: true, row: again, created };
   }
-  return { row, created };
+  return prepared;
 }
 
 /** What the host did for one workspace of the user. */
@@ -58,8 +63,6 @@ export interface RestartAnswer {
   data: { sandbox_id: string; status: SandboxDetail["status"]; sandbox: SandboxDetail; workspaces: WorkspaceRestart[] };
   error: null;
 }
-
-export const NO_SANDBOX = "No active sandbox found for this user";
 
 async function restartWorkspace(env: Env, userId: string, projectId: string): Promise<WorkspaceRestart> {
   const empty = { project_id: projectId, terminals_closed: [], killed_processes: [], failed_processes: [] };
@@ -88,22 +91,21 @@ async function restartWorkspace(env: Env, userId: string, projectId: string): Pr
  * answers. A restart already under way (and still making progress) is answered as it stands, so a
  * double click does not kill things twice. A failed sandbox may be restarted: that is the retry.
  */
-export async function restartSandbox(env: Env, row: SandboxRow): Promise<RestartAnswer> {
+export async function restartSandbox(env: Env, row: SandboxRow): Promise<{ ok: true; answer: RestartAnswer } | SandboxRefused> {
   const db = getDb(env.DB);
-  if (MAINTENANCE_STATUSES.has(row.status as SandboxDetail["status"]) && !isStale(row)) return answer(row, []);
+  if (MAINTENANCE_STATUSES.has(row.status as SandboxDetail["status"]) && !isStale(row)) return { ok: true, answer: answer(row, []) };
   const restarting = await beginTask(db, row, "restarting");
+  if (!restarting) return { ok: false, reason: "not_found" };
   const projects = await db.select({ id: codingProject.id }).from(codingProject).where(eq(codingProject.ownerId, row.userId));
   const workspaces = await Promise.all(projects.map((p) => restartWorkspace(env, row.userId, p.id)));
   await startSandboxPoll(env, restarting.id, restarting.taskId!);
-  return answer(restarting, workspaces);
+  return { ok: true, answer: answer(restarting, workspaces) };
 }
 
-/** The sandbox a restart of `userId`'s VM acts on: the current one, else the latest failed one. */
-export async function restartTarget(env: Env, userId: string): Promise<SandboxRow> {
+/** The sandbox a restart of `userId`'s VM acts on: the current one, else the latest failed one (null: the user has none). */
+export async function restartTarget(env: Env, userId: string): Promise<SandboxRow | null> {
   const rows = await userSandboxes(getDb(env.DB), userId);
-  const target = chooseSandbox(rows) ?? rows.find((r) => r.status === "failed");
-  if (!target) throw new ApiError(404, NO_SANDBOX);
-  return target;
+  return chooseSandbox(rows) ?? rows.find((r) => r.status === "failed") ?? null;
 }
 
 function answer(row: SandboxRow, workspaces: WorkspaceRestart[]): RestartAnswer {

@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { SANDBOX_PRIORITY, SANDBOX_STATUSES, type SandboxDetail, type SandboxListAnswer, type SandboxStatus } from "../../contract";
 import type { Db } from "../db/client";
 import { sandbox } from "../db/schema";
-import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 
 /**
@@ -26,6 +25,15 @@ export const MAINTENANCE_STATUSES: ReadonlySet<SandboxStatus> = new Set(["creati
 export const STALE_MS = 60_000;
 
 export type { SandboxDetail };
+
+/**
+ * Why a sandbox call did not go ahead: the record vanished under it (a concurrent delete), or a
+ * concurrent change left no usable record to answer with.
+ */
+export interface SandboxRefused {
+  ok: false;
+  reason: "not_found" | "changed";
+}
 
 function statusOf(row: SandboxRow): SandboxStatus {
   return (SANDBOX_STATUSES as readonly string[]).includes(row.status) ? (row.status as SandboxStatus) : "failed";
@@ -75,11 +83,10 @@ export async function sandboxById(db: Db, id: string): Promise<SandboxRow | null
   return row ?? null;
 }
 
-/** The caller's own sandbox; anyone else's is 404, so sandbox ids reveal nothing. */
-export async function ownSandbox(db: Db, userId: string, id: string): Promise<SandboxRow> {
+/** The caller's own sandbox; anyone else's is as missing as one that does not exist (null), so sandbox ids reveal nothing. */
+export async function findOwnSandbox(db: Db, userId: string, id: string): Promise<SandboxRow | null> {
   const row = await sandboxById(db, id);
-  if (!row || row.userId !== userId) throw new ApiError(404, "Sandbox not found");
-  return row;
+  return row && row.userId === userId ? row : null;
 }
 
 /** `{sandboxes, current}` as the list calls answer. */
@@ -92,12 +99,19 @@ export function isStale(row: SandboxRow, now = Date.now()): boolean {
   return now - row.updatedAt.getTime() > STALE_MS;
 }
 
+/** A user's usable sandbox record; `created` when this call made it. */
+export interface SandboxPrepared {
+  ok: true;
+  row: SandboxRow;
+  created: boolean;
+}
+
 /**
  * The user's usable sandbox, or a new one in `creating`. The insert only happens when no usable
  * one exists, in one statement, so two tabs preparing at once still end with a single record.
  * `created` tells the caller to start the poll job.
  */
-export async function ensureSandboxRecord(db: Db, userId: string, provider: string): Promise<{ row: SandboxRow; created: boolean }> {
+export async function ensureSandboxRecord(db: Db, userId: string, provider: string): Promise<SandboxPrepared | SandboxRefused> {
   const id = newId("sbx");
   const taskId = newId("task");
   const now = Date.now();
@@ -111,10 +125,11 @@ export async function ensureSandboxRecord(db: Db, userId: string, provider: stri
     WHERE NOT EXISTS (SELECT 1 FROM sandbox WHERE user_id = ${userId} AND status IN (${usable}))`);
   const created = (inserted.meta.changes ?? 0) > 0;
   const row = created ? await sandboxById(db, id) : await currentSandbox(db, userId);
-  if (!row) throw new ApiError(409, "The sandbox changed meanwhile, please try again");
+  // Between the insert and this read the record went away or stopped being usable.
+  if (!row) return { ok: false, reason: "changed" };
   // Earlier failures are history once a new attempt exists; keep the table from growing per retry.
   if (created) await db.delete(sandbox).where(and(eq(sandbox.userId, userId), eq(sandbox.status, "failed")));
-  return { row, created };
+  return { ok: true, row, created };
 }
 
 /** A stable label for the user's space; nothing resolves it, every call goes through the Worker. */
@@ -124,16 +139,16 @@ function subdomainOf(id: string): string {
 
 /**
  * Starts a new task on the record (create retry, restart): new task id, attempts back to 0. Jobs of
- * the previous task see the id change and stop. Returns the updated row.
+ * the previous task see the id change and stop. Returns the updated row, or null when the record
+ * is gone.
  */
-export async function beginTask(db: Db, row: SandboxRow, status: SandboxStatus): Promise<SandboxRow> {
+export async function beginTask(db: Db, row: SandboxRow, status: SandboxStatus): Promise<SandboxRow | null> {
   const [updated] = await db
     .update(sandbox)
     .set({ status, taskId: newId("task"), attempts: 0, lastError: null, updatedAt: new Date() })
     .where(eq(sandbox.id, row.id))
     .returning();
-  if (!updated) throw new ApiError(404, "Sandbox not found");
-  return updated;
+  return updated ?? null;
 }
 
 /**

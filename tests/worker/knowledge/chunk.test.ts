@@ -52,11 +52,11 @@ describe("helpers of the knowledge pipeline", () => {
   });
 
   it("accepts PDF and TXT by type or extension and names Word files apart", () => {
-    expect(knowledgeKindOf("a.PDF", "")).toBe("pdf");
-    expect(knowledgeKindOf("a.txt", "application/octet-stream")).toBe("txt");
-    expect(knowledgeKindOf("notes", "text/plain; charset=utf-8")).toBe("txt");
-    expect(() => knowledgeKindOf("a.docx", "application/pdf")).toThrow("DOC and DOCX formats are temporarily not supported");
-    expect(() => knowledgeKindOf("a.png", "image/png")).toThrow("only PDF, TXT, DOC, DOCX supported");
+    expect(knowledgeKindOf("a.PDF", "")).toEqual({ ok: true, kind: "pdf" });
+    expect(knowledgeKindOf("a.txt", "application/octet-stream")).toEqual({ ok: true, kind: "txt" });
+    expect(knowledgeKindOf("notes", "text/plain; charset=utf-8")).toEqual({ ok: true, kind: "txt" });
+    expect(knowledgeKindOf("a.docx", "application/pdf")).toEqual({ ok: false, reason: "doc_unsupported" });
+    expect(knowledgeKindOf("a.png", "image/png")).toEqual({ ok: false, reason: "wrong_type" });
   });
 
   it("round-trips upload urls and rejects anything else", () => {
