@@ -181,9 +181,9 @@ export const enWorkspace = {
   approvals: {
     title: "Agent approvals",
     ask: "Ask every time",
-    askHint: "The agent asks before every file edit and command",
+    askHint: "The agent asks before every file change, commit and command",
     autoEdits: "Auto-approve edits",
-    autoEditsHint: "File edits run without asking; commands still ask",
+    autoEditsHint: "File changes and commits run without asking; commands, deletions and pushes still ask",
     ownerOnly: "Only the project owner can change the agent's approval settings",
     saved: "Agent approvals: {{policy}}",
     failed: "Failed to save the approval setting: {{reason}}",

@@ -183,9 +183,9 @@ export const zhWorkspace: Messages["workspace"] = {
   approvals: {
     title: "智能体审批",
     ask: "每次都询问",
-    askHint: "智能体在每次编辑文件和执行命令前都会询问",
+    askHint: "智能体在每次修改文件、提交和执行命令前都会询问",
     autoEdits: "自动批准编辑",
-    autoEditsHint: "文件编辑无需询问；执行命令仍会询问",
+    autoEditsHint: "修改文件和提交无需询问；执行命令、删除和推送仍会询问",
     ownerOnly: "只有项目所有者可以更改智能体的审批设置",
     saved: "智能体审批：{{policy}}",
     failed: "保存审批设置失败：{{reason}}",
