@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { scriptDirective, type ScriptStep } from "../../fakes/fake-llm-script";
+import { ask, followReply } from "../agent-helpers";
+import { connect, team } from "../chat-helpers";
+import { call } from "../helpers";
+import { addCodingAgent, newProject, projectPath } from "../project-helpers";
+import type { TestSocket } from "../socket-helpers";
+
+/** A project of a fresh owner, with the owner's socket on its chat. */
+async function projectChat() {
+  const { admin } = await team();
+  await addCodingAgent(admin);
+  const { projectId, chatId } = await newProject(admin, "Agent Demo");
+  const sock = await connect(chatId, admin);
+  return { owner: admin, projectId, chatId, sock };
+}
+
+const run = (steps: ScriptStep[]) => `Please do it ${scriptDirective(steps)}`;
+const cards = (sock: TestSocket) =>
+  sock.frames
+    .filter((f) => (f.type === "message" || f.type === "message_updated") && f.message.messageType === "status_update")
+    .map((f) => JSON.parse(f.message.content).content.details);
+
+async function readFile(owner: any, projectId: string, path: string): Promise<string> {
+  const r = await call(`${projectPath(projectId, "file-content")}?filePath=${encodeURIComponent(path)}`, { token: owner.token });
+  return r.json.data?.content ?? r.json.data?.file_content ?? JSON.stringify(r.json);
+}
+
+describe("the coding agent", () => {
+  it("reads, publishes a todo list, edits after approval, runs a command after approval and commits", async () => {
+    const { owner, projectId, sock } = await projectChat();
+    await call(`/api/v2/coding-projects/${projectId}/agent-settings`, { token: owner.token, method: "PUT", body: { approvalPolicy: "auto_edits" } });
+    const ack = await ask(
+      sock,
+      run([
+        { tools: [{ name: "update_todos", input: { items: [{ id: "1", description: "Change the README", status: "in_progress" }] } }] },
+        { tools: [{ name: "read_file", input: { path: "README.md" } }] },
+        { tools: [{ name: "edit_file", input: { path: "README.md", old_text: "# ", new_text: "# Changed " } }] },
+        { tools: [{ name: "run_command", input: { command: "cat README.md && echo ran-ok" } }] },
+        { tools: [{ name: "git_commit", input: { message: "Change the README" } }] },
+        { echoTool: true },
+      ]),
+    );
+    expect(ack.success).toBe(true);
+    const todo = await sock.next((f) => f.type === "todo_list", 10_000);
+    expect(todo.items).toEqual([{ id: "1", description: "Change the README", status: "in_progress" }]);
+    const asked = await sock.next((f) => f.type === "approval_request" && f.request.approved === null, 15_000);
+    expect(asked.request.tool).toBe("run_command");
+    expect(asked.request.targetUserId).toBe(owner.id);
+    expect(await readFile(owner, projectId, "README.md")).toContain("# Changed ");
+    sock.send({ type: "approval_decision", messageId: asked.request.messageId, approved: true });
+    const { streamed } = await followReply(sock, 20_000);
+    expect(streamed).toContain("Committed");
+    const done = cards(sock)
+      .filter((d) => d.status === "done")
+      .map((d) => d.tool);
+    expect(done).toEqual(expect.arrayContaining(["read_file", "edit_file", "run_command", "git_commit"]));
+    const commits = await call(projectPath(projectId, "commits"), { token: owner.token });
+    expect(JSON.stringify(commits.json)).toContain("Change the README");
+  }, 60_000);
+});
