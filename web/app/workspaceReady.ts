@@ -43,7 +43,7 @@ const REASONS: Partial<Record<SandboxStatus, WorkspaceNotReadyReason>> = {
  * request it cannot run with its own message.
  */
 export function workspaceReadiness(config: Pick<ProjectConfig, "sandbox"> | null | undefined): WorkspaceReadiness {
-  if (!config) return READY;
+  if (!config?.sandbox) return READY;
   const { status, available } = config.sandbox;
   const reason = status ? REASONS[status] : undefined;
   if (reason) return NOT_READY[reason];

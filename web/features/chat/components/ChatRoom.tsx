@@ -22,6 +22,8 @@ import { PauseButton } from "../agent/components/PauseButton";
 import { QuotaDialog } from "../agent/components/QuotaDialog";
 import { TodoListPanel } from "../agent/components/TodoListPanel";
 import { useComposerSettings } from "../agent/hooks/useComposerSettings";
+import { useRegisterAgentSender } from "../../../app/agentSender";
+import { useWorkspaceReady } from "../../../app/workspaceReady";
 import { useReplyActions } from "../agent/hooks/useReplyActions";
 import { RequestStatusContext, useRequestStatusStore } from "../agent/hooks/useRequestStatus";
 import { agentSendRule, canPause, isController } from "../agent/model/control";
@@ -78,6 +80,14 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
   const asksAgent = active === "agent" || active === "askOnly";
   const memberHint = active === "agent" && agentSendRule(control, me.id) === "request" ? t("agent.composer.memberHint") : null;
   const pausable = canPause(control, me.id, active, flags);
+  // The coding agent works in the project's sandbox: while it is not up, the agent tab cannot ask (spec 02 §2.7).
+  const workspace = useWorkspaceReady(chat.project_id);
+  const unavailable = asksAgent && !workspace.ready && workspace.reason ? t(`workspace.sandboxState.${workspace.reason}`) : null;
+  // The workspace's "Commit with agent" sends through this chat, as this user.
+  useRegisterAgentSender(chat.id, isController(control, me.id), async (text) => {
+    store.setActive("agent");
+    return store.send({ stream: "agent", text, attachments: [], replyTo: null, agentConfig: settings.configFor("agent") });
+  });
 
   const changeTab = useCallback(
     (next: StreamKey) => {
@@ -203,6 +213,7 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
           }
           trailing={pausable ? <PauseButton onPause={() => store.pause(active)} /> : null}
           extension={composerExtension}
+          unavailable={unavailable}
         />
       )}
       {forwardOpen && (

@@ -39,6 +39,8 @@ interface ComposerProps {
   trailing?: ReactNode;
   /** Added by the page around the chat (the coding workspace's file references). */
   extension?: ComposerExtension;
+  /** Why this tab cannot send now (the coding agent's workspace is not ready): shown as the placeholder, sending is off. */
+  unavailable?: string | null;
 }
 
 export interface ComposerFocus {
@@ -46,7 +48,19 @@ export interface ComposerFocus {
 }
 
 /** The message composer (spec 02 §2.7): text, reply preview, attachments, per-tab drafts. */
-export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSend, focusRef, toolbar, trailing, extension }: ComposerProps) {
+export function Composer({
+  chatId,
+  stream,
+  streams,
+  replyTo,
+  onCancelReply,
+  onSend,
+  focusRef,
+  toolbar,
+  trailing,
+  extension,
+  unavailable = null,
+}: ComposerProps) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Partial<Record<StreamKey, string>>>(() => Object.fromEntries(streams.map((s) => [s, loadDraft(chatId, s)])));
   const text = texts[stream] ?? "";
@@ -69,7 +83,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
   const remaining = MESSAGE_TEXT_MAX - text.length;
   // Spec 02 §5: sending needs text, attachments or file references.
   const empty = text.trim() === "" && files.length === 0 && !extension?.hasContent;
-  const blocked = empty || uploading || sending || remaining < 0;
+  const blocked = empty || uploading || sending || remaining < 0 || unavailable !== null;
 
   // Drafts persist per chat and tab on every change (a small synchronous write).
   const setText = (value: string) => {
@@ -176,7 +190,7 @@ export function Composer({ chatId, stream, streams, replyTo, onCancelReply, onSe
           className="composer__input"
           data-testid="composer-input"
           aria-label={t("chat.composer.label")}
-          placeholder={t("chat.composer.placeholder")}
+          placeholder={unavailable ?? t("chat.composer.placeholder")}
           rows={1}
           value={text}
           onChange={(e) => setText(e.target.value)}
