@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptDirective, type ScriptStep } from "../../fakes/fake-llm-script";
-import { ask, followReply } from "../agent-helpers";
+import { ask, fakeRequests, followReply } from "../agent-helpers";
 import { connect, team } from "../chat-helpers";
 import { call } from "../helpers";
 import { addCodingAgent, newProject, projectPath } from "../project-helpers";
@@ -57,5 +57,13 @@ describe("the coding agent", () => {
     expect(done).toEqual(expect.arrayContaining(["read_file", "edit_file", "run_command", "git_commit"]));
     const commits = await call(projectPath(projectId, "commits"), { token: owner.token });
     expect(JSON.stringify(commits.json)).toContain("Change the README");
+  }, 60_000);
+
+  it("reads the files a request references with @file from the project's workspace", async () => {
+    const { sock } = await projectChat();
+    await ask(sock, "What does this say?\n@file:README.md");
+    await followReply(sock, 20_000);
+    const asked = (await fakeRequests()).filter((r) => r.lastUser.includes("What does this say?")).at(-1);
+    expect(asked.lastUser).toContain("# Agent Demo");
   }, 60_000);
 });

@@ -14,6 +14,9 @@ import { answer } from "../../agents/answer";
 import { chatProject, type ChatProject } from "../../agents/coding/project";
 import { codingSystemPrompt } from "../../agents/coding/prompt";
 import { conversation } from "../../agents/prompt";
+import { requestParts } from "../../agents/inputs";
+import { modelAcceptsImages } from "../../agents/models";
+import { hostJson } from "../../workspace/host";
 import { loadAgentProfile } from "../../agents/profile";
 import type { TranscriptEntry } from "../../agents/prompt";
 import { consumeAgentRequest } from "../../agents/quota";
@@ -168,7 +171,7 @@ export class AgentRuns {
       mode,
       model: config.model ?? null,
       system: codingSystemPrompt({ agent, chatName: this.io.chatName(), projectName: project.name, mode }),
-      messages: conversation(this.transcript(run, request)),
+      messages: conversation(await this.readTranscript(run, request, config, project)),
       pending: [],
       inflight: null,
       awaiting: null,
@@ -253,7 +256,7 @@ export class AgentRuns {
         mode: run.info.chat_type === STREAM_ASK ? "ask" : config.mode,
         model: config.model,
         question: textOf(request),
-        transcript: this.transcript(run, request),
+        transcript: await this.readTranscript(run, request, config, null),
         signal: run.abort.signal,
       },
       {
@@ -266,6 +269,37 @@ export class AgentRuns {
     } else if (outcome.status === "error" || outcome.status === "unavailable") {
       this.alert(run, vire, outcome.error);
     }
+  }
+
+  /**
+   * The transcript with the request as the model should read it: its attachments' text, the
+   * content of the files it references (from the project's workspace) and its images for models
+   * that see them. Earlier messages keep their text only, so requests stay small.
+   */
+  private async readTranscript(run: ActiveRun, request: MessageRow, config: RunConfig, project: ChatProject | null): Promise<TranscriptEntry[]> {
+    const entries = this.transcript(run, request);
+    const last = entries.at(-1);
+    if (!last || last.fromAgent) return entries;
+    let attachments: { fileName: string; fileUrl: string }[] = [];
+    try {
+      const parsed = JSON.parse(request.attachments) as unknown;
+      if (Array.isArray(parsed))
+        attachments = parsed.filter((a): a is { fileName: string; fileUrl: string } => typeof a?.fileName === "string" && typeof a?.fileUrl === "string");
+    } catch {
+      // a malformed column only loses the attachments
+    }
+    const env = this.io.env;
+    const readWorkspaceFile = project
+      ? async (path: string) => await hostJson<{ content: string; isText: boolean }>(env, project, "file", { path }).then((f) => (f.isText ? f.content : null))
+      : undefined;
+    const parts = await requestParts(env, {
+      chatId: this.io.chatId(),
+      text: last.text,
+      attachments,
+      readWorkspaceFile,
+      vision: modelAcceptsImages(env, config.model),
+    });
+    return [...entries.slice(0, -1), { ...last, text: parts.text, images: parts.images }];
   }
 
   private transcript(run: ActiveRun, request: MessageRow): TranscriptEntry[] {
