@@ -1,5 +1,5 @@
 // `npm run bench`: starts the app as `npm start` does (fresh state, the scripted model as its
-// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent|workspace runs one part.
+// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent|workspace|coding runs one part.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { launchApp } from "../scripts/launch.ts";
 import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
 import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
 import { CHAT_SIZES, runChatBench } from "./chat.ts";
+import { runCodingBench } from "./coding.ts";
 import { runWorkspaceBench } from "./workspace.ts";
 import { agentSeedSql, benchSeedSql } from "./seed.ts";
 
@@ -28,6 +29,7 @@ async function main() {
     if (!ONLY || ONLY === "chat") await runChatBench(app.url);
     if (!ONLY || ONLY === "agent") await runAgentBench(app.url, llm);
     if (!ONLY || ONLY === "workspace") await runWorkspaceBench(app.url);
+    if (!ONLY || ONLY === "coding") await runCodingBench(app.url, llm);
   } finally {
     await app.stop();
     await llm.close();

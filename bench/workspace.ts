@@ -11,7 +11,7 @@ const KEYSTROKES = 300;
 const TREE_FOLDERS = 100;
 const TREE_FILES_PER_FOLDER = 100;
 
-function client(base: string) {
+export function client(base: string) {
   const headers = { authorization: `Bearer ${benchToken(0)}`, origin: base, "content-type": "application/json" };
   return async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const res = await fetch(`${base}${path}`, {

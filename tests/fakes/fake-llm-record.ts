@@ -27,6 +27,8 @@ export interface RecordedRequest {
   toolRounds: number;
   receivedAt: number;
   firstByteAt: number | null;
+  /** When the fake ended its response (null while it is still streaming, or for a reply that hangs). */
+  finishedAt: number | null;
 }
 
 interface ChatTurn {
@@ -127,5 +129,6 @@ export function record(protocol: Protocol, body: Record<string, unknown>): Recor
     toolRounds,
     receivedAt: Date.now(),
     firstByteAt: null,
+    finishedAt: null,
   };
 }

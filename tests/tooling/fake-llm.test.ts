@@ -105,6 +105,14 @@ describe.each(PROTOCOLS)("scripted tool rounds over $protocol", ({ protocol, ids
       { toolCallId: `${ids}_1_0`, name: "run_command", content: longOutput },
     ]);
     expect(recorded.every((r) => r.lastUser.startsWith("Fix the tests [script:"))).toBe(true);
+    // The coding benchmark takes one response's end to the next request's arrival as the product's time.
+    recorded.forEach((r, i) => {
+      expect(r.finishedAt).not.toBeNull();
+      expect(r.finishedAt!).toBeGreaterThanOrEqual(r.firstByteAt!);
+      if (i > 0) expect(r.receivedAt).toBeGreaterThanOrEqual(recorded[i - 1]!.finishedAt!);
+    });
+    // The slow last answer streams many chunks 2 ms apart, so its end is after its first byte.
+    expect(recorded[2]!.finishedAt!).toBeGreaterThan(recorded[2]!.firstByteAt!);
   });
 
   it("sends parallel calls of one step as two calls and records both results", async () => {
