@@ -41,6 +41,7 @@ describe("POST /api/coding-projects", () => {
       chatType: "virtual_employee",
       chatOwnerId: user.id,
       chatOwnerName: "Cora Coder",
+      approvalPolicy: "ask",
       createdAt: expect.any(String),
     });
     expect(await hostStatus(`/workspaces/${user.id}/${project.id}`)).toBe(200);

@@ -112,7 +112,10 @@ export class CodingRunner {
     for (;;) {
       const cp = this.io.coding.load(room);
       if (!cp) return "done";
-      if (cp.paused || out.signal.aborted) return this.end(cp, "paused");
+      if (cp.paused || out.signal.aborted) {
+        this.closeAwaitedCard(cp, out);
+        return this.end(cp, "paused");
+      }
       if (cp.awaiting) {
         const waiting = await this.settleApproval(cp, out);
         if (waiting) return "suspended";
@@ -256,6 +259,17 @@ export class CodingRunner {
     );
     this.record(cp, call, `The team did not approve this call${who}: ${refusal}`);
     return false;
+  }
+
+  /** A run paused while it waited for an answer: its card must not keep asking, the call never ran. */
+  private closeAwaitedCard(cp: Checkpoint, out: RunOutput): void {
+    const call = cp.pending[0];
+    const cardId = call && cp.awaiting ? cp.cards[call.toolCallId] : undefined;
+    if (!call || !cardId || !cp.awaiting) return;
+    const approval = this.io.coding.approval(cp.awaiting);
+    const who = approval?.decided_by_name ? ` (${approval.decided_by_name})` : "";
+    const details = { tool: call.toolName, args: shortArgs(call.input), durationMs: null, approvalId: cp.awaiting };
+    out.updateCard(cardId, cardContent({ ...details, status: "rejected", result: CODING_TEXTS.approvalRejected + who }));
   }
 
   private async execute(cp: Checkpoint, call: ToolCall, cardId: string, approvalId: string | null, out: RunOutput): Promise<void> {
