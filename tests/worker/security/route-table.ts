@@ -192,6 +192,10 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/inbox/ws", requests: () => [upgrade("/api/inbox/ws")], self: true },
   { route: "POST /api/chat-attachments", requests: (w) => [{ path: `/api/chat-attachments?chatId=${w.groupId}`, method: "POST", form: true }] },
   { route: "GET /api/chat-attachments/:chatId/:fileId", requests: (w) => [get(w.attachmentPath)], member: 200 },
+  {
+    route: "POST /api/chat-attachments/process",
+    requests: (w) => [post("/api/chat-attachments/process", { fileUrl: w.attachmentPath, fileName: "note.txt", chatId: w.groupId })],
+  },
 
   // Agents.
   { route: "GET /api/agent-status/:room", requests: (w) => [get(`/api/agent-status/${w.groupId}`)], member: 200 },
@@ -289,6 +293,11 @@ export const ROUTE_PROBES: RouteProbe[] = [
     member: 404,
   },
   { route: "GET /api/v2/coding-projects/:id/files", requests: (w) => [get(`/api/v2/coding-projects/${w.projectId}/files`)], member: 404 },
+  {
+    route: "PUT /api/v2/coding-projects/:id/agent-settings",
+    requests: (w) => [put(`/api/v2/coding-projects/${w.projectId}/agent-settings`, { approvalPolicy: "auto_edits" })],
+    member: 404,
+  },
   { route: "GET /api/v2/coding-projects/:id/git-status", requests: (w) => [get(`/api/v2/coding-projects/${w.projectId}/git-status`)], member: 404 },
   {
     route: "POST /api/coding/projects/:id/file-upload",
