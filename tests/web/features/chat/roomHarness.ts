@@ -91,13 +91,21 @@ export interface MountedRoom {
  * A real ChatRoom (store, frame switch, components) over a fake socket and a fetch that answers
  * the history and status calls; resolves once the room said `ready` and the agent stream loaded.
  */
-export async function mountRoom(me: SessionUser, chat: ChatListItem, agentMessages: ChatMessage[] = []): Promise<MountedRoom> {
+export async function mountRoom(
+  me: SessionUser,
+  chat: ChatListItem,
+  agentMessages: ChatMessage[] = [],
+  /** Answers for other calls (the project's config …); undefined falls through to the defaults. */
+  extra: (url: URL) => unknown = () => undefined,
+): Promise<MountedRoom> {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+      const given = extra(url);
       let data: unknown = [];
-      if (url.pathname.startsWith("/api/group-chats/chat_1")) {
+      if (given !== undefined) data = given;
+      else if (url.pathname.startsWith("/api/group-chats/chat_1")) {
         const messages = url.searchParams.get("chat_type") === "1" ? agentMessages : [];
         data = { messages, pagination: { hasMore: false, nextCursor: null } };
       } else if (url.pathname === "/api/unread-messages/mark-read") data = { unread: chat.unread };
