@@ -20,7 +20,7 @@ import {
 
 const APPEND = { name: "run_command", input: { command: "echo x >> log.txt" } };
 
-describe("approvals of the coding agent", () => {
+describe("approvals of the coding agent", { timeout: 60_000 }, () => {
   it("No: the tool never runs, its card says rejected and the model hears it was not approved", async () => {
     const { owner, projectId, sock } = await projectChat("ask");
     const j = job([{ tools: [{ name: "edit_file", input: { path: "README.md", old_text: "# ", new_text: "# Changed " } }] }, { echoTool: true }]);

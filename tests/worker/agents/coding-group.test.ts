@@ -10,7 +10,7 @@ const PLAN = [
   { id: "2", description: "Check it", status: "pending" },
 ];
 
-describe("the coding agent in a group", () => {
+describe("the coding agent in a group", { timeout: 60_000 }, () => {
   it("every member sees the todo list, the tool cards, the approval request, the workspace changes and the reply", async () => {
     const { owner, mia, projectId, chatId, ownerSock, miaSock } = await groupProject("auto_edits");
     const j = job([
