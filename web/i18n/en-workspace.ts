@@ -5,6 +5,8 @@ export const enWorkspace = {
     layoutDefault: "Default layout",
     layoutChatFirst: "Chat-first layout",
     layoutToggle: "Switch layout",
+    showFiles: "Show files",
+    showChat: "Show chat",
     serviceStatus: "Service Status",
     preview: "Preview",
     terminal: "Terminal",

@@ -7,6 +7,8 @@ export const zhWorkspace: Messages["workspace"] = {
     layoutDefault: "默认布局",
     layoutChatFirst: "聊天优先布局",
     layoutToggle: "切换布局",
+    showFiles: "显示文件",
+    showChat: "显示聊天",
     serviceStatus: "服务状态",
     preview: "预览",
     terminal: "终端",

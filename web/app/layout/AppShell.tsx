@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
@@ -6,6 +6,7 @@ import { RobotIcon } from "../../features/vires/icons";
 import { VireDialog } from "../../features/vires/VireDialog";
 import { ProjectsLauncher } from "../../features/workspace/projects/ProjectsLauncher";
 import { InboxProvider } from "../realtime/InboxProvider";
+import { useNarrowScreen } from "./narrowScreen";
 import { useInboxEffects } from "../realtime/useInboxEffects";
 import { SidebarChats } from "./SidebarChats";
 import { UserMenu } from "./UserMenu";
@@ -26,19 +27,6 @@ interface AppShellProps {
   user: SessionUser;
   onOpenContacts: () => void;
   children: ReactNode;
-}
-
-/** Phones get the 60 px sidebar regardless of the saved choice (see shell.css), so the list shows avatars. */
-const NARROW_QUERY = "(max-width: 640px)";
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(NARROW_QUERY);
-      query.addEventListener("change", onChange);
-      return () => query.removeEventListener("change", onChange);
-    },
-    () => window.matchMedia(NARROW_QUERY).matches,
-  );
 }
 
 function saveCollapsed(collapsed: boolean): void {
@@ -62,6 +50,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [viresOpen, setViresOpen] = useState(false);
+  // Phones get the 60 px sidebar regardless of the saved choice (see shell.css), so the list shows avatars.
   const narrow = useNarrowScreen();
   useInboxEffects();
 

@@ -2,12 +2,13 @@ import { useState, type ReactNode } from "react";
 import { Group, Panel, Separator, usePanelRef } from "react-resizable-panels";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../../contract";
+import { useNarrowScreen } from "../../../app/layout/narrowScreen";
 import { Button } from "../../../ui/Button";
 import { ExplorerPanel } from "../explorer/ExplorerPanel";
 import { ServiceStatusModal } from "../services/ServiceStatusModal";
 import { TerminalWindow } from "../terminal/TerminalWindow";
 import { FileViewer } from "../viewer/FileViewer";
-import { PANEL_LIMITS, readLayoutMode, saveLayoutMode, type LayoutMode } from "./layoutPrefs";
+import { PANEL_LIMITS, readLayoutMode, saveLayoutMode, type LayoutMode, type NarrowView } from "./layoutPrefs";
 import { usePreview } from "./usePreview";
 import { useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
 import { WorkspaceToolbar } from "./WorkspaceToolbar";
@@ -22,7 +23,9 @@ interface WorkspaceLayoutProps {
 
 /**
  * The coding layout (spec 03 §2.1): toolbar over explorer | viewer | chat, resizable with the
- * spec's minimums. Chat-first mode puts the chat on the left.
+ * spec's minimums. Chat-first mode puts the chat on the left. On a phone the panels' minimums do
+ * not fit side by side: one area (chat, or explorer and viewer) shows at full width, switched from
+ * the toolbar; both stay mounted so open files, drafts and the chat's socket survive the switch.
  */
 export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
   return (
@@ -40,6 +43,8 @@ function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
   const [explorerCollapsed, setExplorerCollapsed] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
   const [terminalOpen, setTerminalOpen] = useState(false);
+  const narrow = useNarrowScreen();
+  const [narrowView, setNarrowView] = useState<NarrowView>("chat");
   const explorer = usePanelRef();
   const preview = usePreview(projectId, ownerId);
 
@@ -64,12 +69,14 @@ function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
   const separator = <Separator className="ws-separator" />;
 
   return (
-    <div className="ws-layout" data-testid="workspace-layout" data-layout={mode}>
+    <div className="ws-layout" data-testid="workspace-layout" data-layout={mode} data-narrow-view={narrow ? narrowView : undefined}>
       <WorkspaceToolbar
         mode={mode}
         explorerCollapsed={explorerCollapsed}
         previewBusy={preview.busy}
         terminalOpen={terminalOpen}
+        narrowView={narrow ? narrowView : null}
+        onToggleNarrowView={() => setNarrowView((view) => (view === "chat" ? "files" : "chat"))}
         onToggleMode={toggleMode}
         onExpandExplorer={() => explorer.current?.expand()}
         onServiceStatus={() => setServicesOpen(true)}

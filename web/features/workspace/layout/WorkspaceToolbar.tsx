@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/Spinner";
 import { CreateMenu } from "../projects/CreateMenu";
 import { ProjectDropdown } from "../projects/ProjectDropdown";
-import type { LayoutMode } from "./layoutPrefs";
+import type { LayoutMode, NarrowView } from "./layoutPrefs";
 import { NotificationsBell } from "./NotificationsBell";
 import { useWorkspace } from "./WorkspaceContext";
 import { ExpandRightIcon, PlayIcon, PulseIcon, SwapIcon, TerminalIcon } from "./icons";
@@ -12,6 +12,9 @@ interface WorkspaceToolbarProps {
   explorerCollapsed: boolean;
   previewBusy: boolean;
   terminalOpen: boolean;
+  /** The area a phone shows; null on wider screens, where the layout toggle is offered instead. */
+  narrowView: NarrowView | null;
+  onToggleNarrowView: () => void;
   onToggleMode: () => void;
   onExpandExplorer: () => void;
   onServiceStatus: () => void;
@@ -23,7 +26,7 @@ interface WorkspaceToolbarProps {
 export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
   const { t } = useTranslation();
   const { project, config, chatId } = useWorkspace();
-  const { mode, explorerCollapsed } = props;
+  const { mode, explorerCollapsed, narrowView } = props;
   const canUseTerminal = !!config?.permissions.canUseTerminal;
   const modeLabel = mode === "default" ? t("workspace.toolbar.layoutChatFirst") : t("workspace.toolbar.layoutDefault");
 
@@ -32,24 +35,30 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
       <div className="ws-toolbar__group">
         <CreateMenu />
         <ProjectDropdown />
-        {explorerCollapsed && (
+        {explorerCollapsed && narrowView !== "chat" && (
           <button type="button" className="ws-tool" onClick={props.onExpandExplorer} data-testid="explorer-expand">
             <ExpandRightIcon size={14} /> {t("workspace.toolbar.expandExplorer")}
           </button>
         )}
       </div>
       <div className="ws-toolbar__group">
-        <button
-          type="button"
-          className="ws-tool"
-          onClick={props.onToggleMode}
-          aria-label={`${t("workspace.toolbar.layoutToggle")}: ${modeLabel}`}
-          title={modeLabel}
-          aria-pressed={mode === "chat-first"}
-          data-testid="layout-toggle"
-        >
-          <SwapIcon size={15} />
-        </button>
+        {narrowView ? (
+          <button type="button" className="ws-tool" onClick={props.onToggleNarrowView} data-testid="narrow-view-toggle">
+            <SwapIcon size={15} /> {narrowView === "chat" ? t("workspace.toolbar.showFiles") : t("workspace.toolbar.showChat")}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="ws-tool"
+            onClick={props.onToggleMode}
+            aria-label={`${t("workspace.toolbar.layoutToggle")}: ${modeLabel}`}
+            title={modeLabel}
+            aria-pressed={mode === "chat-first"}
+            data-testid="layout-toggle"
+          >
+            <SwapIcon size={15} />
+          </button>
+        )}
         <button type="button" className="ws-tool" onClick={props.onServiceStatus} disabled={!project} data-testid="service-status-open">
           <PulseIcon size={14} /> {t("workspace.toolbar.serviceStatus")}
         </button>

@@ -11,6 +11,8 @@ export const PANEL_LIMITS = {
 /** Default: explorer, viewer, chat. Chat-first reverses the order. */
 export type LayoutMode = "default" | "chat-first";
 export const LAYOUT_MODE_KEY = "workspace-layout-mode";
+/** The one area a phone shows: the chat, or the explorer and viewer. */
+export type NarrowView = "chat" | "files";
 
 export function readLayoutMode(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): LayoutMode {
   try {
