@@ -266,9 +266,12 @@ export async function commitHashes(page: Page, projectId: string): Promise<{ has
   return (await data<{ commits: { hash: string; message: string }[] }>(await page.request.get(`/api/coding-projects/${projectId}/commits`))).commits;
 }
 
-/** A group of the page's user with the given people, through the chat API (docs/chat-api.md). */
-export async function createGroupByApi(page: Page, name: string, userIds: string[]): Promise<string> {
-  const participants = userIds.map((id) => ({ id, type: "user", role: "member" }));
+/** A group of the page's user with the given people (and VIREs of theirs), through the chat API (docs/chat-api.md). */
+export async function createGroupByApi(page: Page, name: string, userIds: string[], vireIds: string[] = []): Promise<string> {
+  const participants = [
+    ...userIds.map((id) => ({ id, type: "user", role: "member" })),
+    ...vireIds.map((id) => ({ id, type: "virtual_employee", role: "member" })),
+  ];
   const answer = await data<{ groupChat: { id: string } }>(
     await page.request.post("/api/group-chats", { data: { name, description: "", participants }, headers: writeHeaders(page) }),
   );
@@ -278,4 +281,22 @@ export async function createGroupByApi(page: Page, name: string, userIds: string
 /** Makes `chatId` the project's chat (docs/workspace-api.md "Linking"): its members get access. */
 export async function linkProjectToChat(page: Page, chatId: string, projectId: string): Promise<void> {
   await data(await page.request.post("/api/chats/update-project-id", { data: { chatId, projectId }, headers: writeHeaders(page) }));
+}
+
+/** The coding agent's approval policy of a project (its owner only): "auto_edits" lets file edits and commits through. */
+export async function setApprovalPolicy(page: Page, projectId: string, approvalPolicy: "ask" | "auto_edits"): Promise<void> {
+  await data(await page.request.put(`/api/v2/coding-projects/${projectId}/agent-settings`, { data: { approvalPolicy }, headers: writeHeaders(page) }));
+}
+
+/**
+ * Takes a VIRE out of a group (its owner only). The owner's last group with an agent cannot be
+ * dissolved and a VIRE in a group cannot be deleted, so a test's agent group is undone this way first.
+ */
+export async function removeVireFromGroup(page: Page, chatId: string, vireId: string): Promise<void> {
+  await data(
+    await page.request.delete(`/api/group-chats/${chatId}/participants`, {
+      data: { participantIds: [vireId], participantType: "virtual_employee" },
+      headers: writeHeaders(page),
+    }),
+  );
 }
