@@ -1,4 +1,4 @@
-import type { ModelMessage, ToolResultPart } from "ai";
+import type { ModelMessage, ToolResultPart, ToolSet } from "ai";
 import * as v from "valibot";
 import {
   APPROVAL_TTL_MS,
@@ -88,6 +88,12 @@ function toolResult(call: ToolCall, output: string): ModelMessage {
   return { role: "tool", content: [part] };
 }
 
+/** The tools a run offers. The todo list is the whole chat's (on its agent tab), so a private ask-only run cannot publish it. */
+function toolsOf(cp: Checkpoint): ToolSet {
+  const tools = codingToolSpecs(cp.mode);
+  return cp.visibleTo === null ? tools : Object.fromEntries(Object.entries(tools).filter(([name]) => name !== "update_todos"));
+}
+
 function withinLimits(env: Env, cp: Checkpoint): string | null {
   const maxSteps = Number(env.CODING_MAX_STEPS) || DEFAULT_MAX_STEPS;
   if (cp.step >= maxSteps) return CODING_TEXTS.stepLimit.replace("{n}", String(maxSteps));
@@ -156,7 +162,7 @@ export class CodingRunner {
       model: languageModel(this.io.env, route),
       system: cp.system,
       messages: compactForModel(cp.messages),
-      tools: codingToolSpecs(cp.mode),
+      tools: toolsOf(cp),
       maxSteps: 1,
       signal: out.signal,
       idleTimeoutMs: Number(this.io.env.AGENT_IDLE_TIMEOUT_MS) || DEFAULT_IDLE_TIMEOUT_MS,
@@ -186,7 +192,7 @@ export class CodingRunner {
   private async runCall(cp: Checkpoint, call: ToolCall, out: RunOutput): Promise<boolean> {
     out.closeText();
     const args = shortArgs(call.input);
-    const known = CODING_TOOL_NAMES.has(call.toolName) && Object.hasOwn(codingToolSpecs(cp.mode), call.toolName);
+    const known = CODING_TOOL_NAMES.has(call.toolName) && Object.hasOwn(toolsOf(cp), call.toolName);
     if (!known) {
       this.record(cp, call, `Error: there is no tool named ${call.toolName} here.`);
       return false;
