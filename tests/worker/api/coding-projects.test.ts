@@ -306,6 +306,47 @@ describe("listing, reading, deleting", () => {
   });
 });
 
+describe("PUT /api/v2/coding-projects/{id}/agent-settings", () => {
+  const settings = (id: string) => `/api/v2/coding-projects/${id}/agent-settings`;
+  const put = (token: string, id: string, body: unknown) => call(settings(id), { token, method: "PUT", body });
+  const policyOf = async (token: string, id: string) => (await call(projectPath(id), { token })).json.data.approvalPolicy;
+
+  it("lets the owner choose the approval policy; a member of its chat is refused with the spec's text, a stranger sees no project", async () => {
+    const { admin, members } = await team("Mia Member");
+    const mia = members[0]!;
+    const agentId = await addCodingAgent(admin);
+    const { projectId } = await newProject(admin, "Policies");
+    const group = await createGroup(admin, [mia], [agentId], "Build Room");
+    await call("/api/chats/update-project-id", { token: admin.token, body: { chatId: group, projectId } });
+    expect(await policyOf(admin.token, projectId)).toBe("ask");
+
+    const set = await put(admin.token, projectId, { approvalPolicy: "auto_edits" });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect(set.json).toEqual({ code: 200, message: expect.any(String), data: { approvalPolicy: "auto_edits" } });
+    expect(await policyOf(mia.token, projectId)).toBe("auto_edits");
+
+    expectError(await put(mia.token, projectId, { approvalPolicy: "ask" }), 403, PROJECT_TEXTS.agentSettingsDenied);
+    const stranger = await signUp();
+    expectError(await put(stranger.token, projectId, { approvalPolicy: "ask" }), 404, "Project not found");
+    expectError(await put(admin.token, "proj_missing", { approvalPolicy: "ask" }), 404, "Project not found");
+    expect(await policyOf(admin.token, projectId)).toBe("auto_edits");
+
+    expect((await put(admin.token, projectId, { approvalPolicy: "ask" })).json.data).toEqual({ approvalPolicy: "ask" });
+    expect(await policyOf(admin.token, projectId)).toBe("ask");
+  });
+
+  it("refuses a body without a known policy, and signed-out callers", async () => {
+    const user = await signUp();
+    await addCodingAgent(user);
+    const { projectId } = await newProject(user);
+    for (const body of [{}, { approvalPolicy: "always" }, { approvalPolicy: null }, { approvalPolicy: 1 }])
+      expectError(await put(user.token, projectId, body), 400, body.approvalPolicy === undefined ? undefined : "approvalPolicy must be ask or auto_edits");
+    await expectJsonBodyChecks(settings(projectId), "PUT", user.token, { approvalPolicy: "ask" });
+    await expectSignedOutRefused(settings(projectId), "PUT", { approvalPolicy: "ask" });
+    expect(await policyOf(user.token, projectId)).toBe("ask");
+  });
+});
+
 describe("vm-url and dev mode", () => {
   it("defaults to this product's sandbox API; a saved URL counts only for developers", async () => {
     const user = await signUp();
