@@ -1,38 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { scriptDirective, type ScriptStep } from "../../fakes/fake-llm-script";
 import { ask, fakeRequests, followReply } from "../agent-helpers";
-import { connect, team } from "../chat-helpers";
 import { call } from "../helpers";
-import { addCodingAgent, newProject, projectPath } from "../project-helpers";
-import type { TestSocket } from "../socket-helpers";
-
-/** A project of a fresh owner, with the owner's socket on its chat. */
-async function projectChat() {
-  const { admin } = await team();
-  await addCodingAgent(admin);
-  const { projectId, chatId } = await newProject(admin, "Agent Demo");
-  const sock = await connect(chatId, admin);
-  return { owner: admin, projectId, chatId, sock };
-}
-
-const run = (steps: ScriptStep[]) => `Please do it ${scriptDirective(steps)}`;
-const cards = (sock: TestSocket) =>
-  sock.frames
-    .filter((f) => (f.type === "message" || f.type === "message_updated") && f.message.messageType === "status_update")
-    .map((f) => JSON.parse(f.message.content).content.details);
-
-async function readFile(owner: any, projectId: string, path: string): Promise<string> {
-  const r = await call(`${projectPath(projectId, "file-content")}?filePath=${encodeURIComponent(path)}`, { token: owner.token });
-  return r.json.data?.content ?? r.json.data?.file_content ?? JSON.stringify(r.json);
-}
+import { projectPath } from "../project-helpers";
+import { cards, job, nextAsked, projectChat, readFile, setPolicy, start } from "./coding-helpers";
 
 describe("the coding agent", () => {
   it("reads, publishes a todo list, edits after approval, runs a command after approval and commits", async () => {
     const { owner, projectId, sock } = await projectChat();
-    await call(`/api/v2/coding-projects/${projectId}/agent-settings`, { token: owner.token, method: "PUT", body: { approvalPolicy: "auto_edits" } });
-    const ack = await ask(
+    await setPolicy(owner, projectId, "auto_edits");
+    await start(
       sock,
-      run([
+      job([
         { tools: [{ name: "update_todos", input: { items: [{ id: "1", description: "Change the README", status: "in_progress" }] } }] },
         { tools: [{ name: "read_file", input: { path: "README.md" } }] },
         { tools: [{ name: "edit_file", input: { path: "README.md", old_text: "# ", new_text: "# Changed " } }] },
@@ -41,10 +19,9 @@ describe("the coding agent", () => {
         { echoTool: true },
       ]),
     );
-    expect(ack.success).toBe(true);
     const todo = await sock.next((f) => f.type === "todo_list", 10_000);
     expect(todo.items).toEqual([{ id: "1", description: "Change the README", status: "in_progress" }]);
-    const asked = await sock.next((f) => f.type === "approval_request" && f.request.approved === null, 15_000);
+    const asked = await nextAsked(sock);
     expect(asked.request.tool).toBe("run_command");
     expect(asked.request.targetUserId).toBe(owner.id);
     expect(await readFile(owner, projectId, "README.md")).toContain("# Changed ");
