@@ -6,7 +6,7 @@ import { connect, room, settle, waitUntil, wholeHistory } from "../chat-helpers"
 import { approvalRows, checkpoint, decide, job, latestCards, nextAsked, projectChat, readFile, start } from "./coding-helpers";
 
 const APPEND = { name: "run_command", input: { command: "echo x >> log.txt" } };
-const SLOW_TEXT = "The log has one line now, and that is all it needs.";
+const SLOW_TEXT = "One line, as it should be.";
 
 describe("coding runs survive restarts of the room", { timeout: 60_000 }, () => {
   it("a request waiting for an answer survives a restart; a reconnecting member gets it and Yes runs the tool once", async () => {
@@ -40,7 +40,7 @@ describe("coding runs survive restarts of the room", { timeout: 60_000 }, () => 
 
   it("a restart between steps: the run resumes from its last finished step, runs nothing twice and says it was interrupted", async () => {
     const { owner, projectId, chatId, sock } = await projectChat();
-    const j = job([{ tools: [APPEND] }, { text: SLOW_TEXT, slowMs: 150 }]);
+    const j = job([{ tools: [APPEND] }, { text: SLOW_TEXT, slowMs: 400 }]);
     await start(sock, j);
     decide(sock, (await nextAsked(sock)).request.messageId, true);
     // The command ran and its result is stored; the model's next answer is on its way.
