@@ -63,6 +63,8 @@ describe("the coding agent in a group", { timeout: 60_000 }, () => {
     const late = await connect(chatId, leo);
     expect(late.frames.slice(0, 3).map((f) => f.type)).toEqual(["ready", "todo_list", "approval_request"]);
     expect(late.frames[1]).toMatchObject({ chatId, items: PLAN });
+    // The waiting run still counts as the agent stream's work, so the late joiner sees it busy.
+    expect(late.frames[0].agentRuns).toEqual([expect.objectContaining({ chat_type: 1, message_id: "" })]);
     expect(late.frames[2].request).toMatchObject({ messageId: asked.request.messageId, tool: "run_command", outcome: null, targetUserId: owner.id });
 
     decide(ownerSock, asked.request.messageId, true);

@@ -124,7 +124,13 @@ export async function expireApprovals(chatId: string): Promise<void> {
 /** The coding run's checkpoint of the agent stream, straight from the room's storage. */
 export function checkpoint(chatId: string): Promise<any | null> {
   return runInDurableObject(room(chatId), (_instance, state) => {
-    const row = state.storage.sql.exec<{ state: string }>("SELECT state FROM coding_runs").toArray()[0];
-    return row ? JSON.parse(row.state) : null;
+    const row = state.storage.sql.exec<{ room: string; state: string }>("SELECT room, state FROM coding_runs").toArray()[0];
+    if (!row) return null;
+    // The conversation is stored one message per row (appended), beside the small state row.
+    const messages = state.storage.sql
+      .exec<{ message: string }>("SELECT message FROM coding_run_messages WHERE room = ? ORDER BY idx", row.room)
+      .toArray()
+      .map((m) => JSON.parse(m.message));
+    return { ...JSON.parse(row.state), messages };
   });
 }

@@ -58,7 +58,27 @@ export function compactForModel(messages: ModelMessage[]): ModelMessage[] {
   });
 }
 
-/** Inputs longer than this (a whole file written) are kept only in the latest step of a stored run. */
+/**
+ * A message as a checkpoint keeps it: images become a note (their bytes would not fit a row, and
+ * the model saw them in its first call). Everything else is kept; compactForModel decides what the
+ * model reads next.
+ */
+export function storableMessage(message: ModelMessage): ModelMessage {
+  // A row holds 2 MB: a turn that wrote several large files keeps its calls, not their contents.
+  if (message.role === "assistant" && Array.isArray(message.content) && JSON.stringify(message).length > STORED_MESSAGE_MAX) {
+    return { ...message, content: message.content.map((part) => (part.type === "tool-call" ? { ...part, input: shortInput(part.input) } : part)) };
+  }
+  if (message.role !== "user" || !Array.isArray(message.content)) return message;
+  return {
+    ...message,
+    content: message.content.map((part) =>
+      part.type === "image" || part.type === "file" ? { type: "text" as const, text: "[an image attached to this message was shown to you earlier]" } : part,
+    ),
+  };
+}
+
+/** Above this size a stored message drops its long tool inputs (a SQLite row holds 2 MB). */
+const STORED_MESSAGE_MAX = 1_500_000;
 const STORED_INPUT_MAX = 4000;
 
 function shortInput(input: unknown): unknown {
@@ -68,30 +88,4 @@ function shortInput(input: unknown): unknown {
       typeof value === "string" && value.length > STORED_INPUT_MAX ? [k, `[${value.length} characters, not kept]`] : [k, value],
     ),
   );
-}
-
-/**
- * What a checkpoint keeps of the conversation: what the model would read next (compactForModel),
- * images as a note (their bytes would not fit a row; the model saw them in its first call), and
- * long tool inputs only of the latest step. This bounds a checkpoint well under a row's 2 MB.
- */
-export function storableMessages(messages: ModelMessage[]): ModelMessage[] {
-  let lastAssistant = messages.length - 1;
-  while (lastAssistant >= 0 && messages[lastAssistant]?.role !== "assistant") lastAssistant--;
-  return compactForModel(messages).map((message, i) => {
-    if (message.role === "user" && Array.isArray(message.content)) {
-      return {
-        ...message,
-        content: message.content.map((part) =>
-          part.type === "image" || part.type === "file"
-            ? { type: "text" as const, text: "[an image attached to this message was shown to you earlier]" }
-            : part,
-        ),
-      };
-    }
-    if (message.role === "assistant" && Array.isArray(message.content) && i !== lastAssistant) {
-      return { ...message, content: message.content.map((part) => (part.type === "tool-call" ? { ...part, input: shortInput(part.input) } : part)) };
-    }
-    return message;
-  });
 }

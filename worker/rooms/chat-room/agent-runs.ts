@@ -85,7 +85,15 @@ export class AgentRuns {
 
   /** Runs a viewer may see, with their text so far: how a late joiner picks up a reply mid-stream. */
   visibleTo(viewerId: string): AgentRunInfo[] {
-    return [...this.runs.values()].filter((r) => !r.visibleTo || r.visibleTo === viewerId).map((r) => ({ ...r.info }));
+    const live = [...this.runs.values()].filter((r) => !r.visibleTo || r.visibleTo === viewerId).map((r) => ({ ...r.info }));
+    // A coding run waiting for an approval is not in memory, but the stream is still working on it.
+    const waiting = this.io.codingStore
+      .rooms()
+      .filter((room) => !this.runs.has(room))
+      .map((room) => this.io.codingStore.load(room))
+      .filter((cp) => cp !== null && (!cp.visibleTo || cp.visibleTo === viewerId))
+      .map((cp) => ({ room: cp!.room, chat_type: cp!.chatType, message_id: "", request_id: cp!.requestId, content: "", startedBy: cp!.startedBy }));
+    return [...live, ...waiting];
   }
 
   /** Stops a run; the reply keeps what was written. False when nothing runs there. */

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { ApprovalPolicy, ApprovalRequest, ChatStream, ExecutionMode, TodoItem } from "../../../contract";
-import { storableMessages } from "../../agents/coding/output";
+import { storableMessage } from "../../agents/coding/output";
 import type { ToolCall } from "../../agents/stream";
 
 /**
@@ -57,6 +57,7 @@ export interface ApprovalRow {
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS coding_runs (room TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS coding_run_messages (room TEXT NOT NULL, idx INTEGER NOT NULL, message TEXT NOT NULL, PRIMARY KEY (room, idx));
 CREATE TABLE IF NOT EXISTS approvals (
   id TEXT PRIMARY KEY,
   room TEXT NOT NULL,
@@ -79,24 +80,55 @@ CREATE TABLE IF NOT EXISTS todo_list (id INTEGER PRIMARY KEY CHECK (id = 1), ite
 const RECENT_DECISION_MS = 60_000;
 
 export class CodingStore {
+  private readonly cache = new Map<string, Checkpoint>();
+  private readonly counts = new Map<string, number>();
+
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
   }
 
   // ---- checkpoints ----
 
+  /**
+   * The conversation only grows, so each save appends the new messages and rewrites the small
+   * state row: a step costs the same at step 40 as at step 1. The checkpoint object stays cached
+   * (write-through) so the loop does not parse it back on every turn.
+   */
   save(cp: Checkpoint): void {
+    const stored = this.storedCount(cp.room);
+    for (let idx = stored; idx < cp.messages.length; idx++) {
+      this.sql.exec("INSERT INTO coding_run_messages (room, idx, message) VALUES (?, ?, ?)", cp.room, idx, JSON.stringify(storableMessage(cp.messages[idx]!)));
+    }
+    this.counts.set(cp.room, cp.messages.length);
+    const { messages: _messages, ...state } = cp;
     this.sql.exec(
       "INSERT INTO coding_runs (room, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(room) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
       cp.room,
-      JSON.stringify({ ...cp, messages: storableMessages(cp.messages) }),
+      JSON.stringify(state),
       Date.now(),
     );
+    this.cache.set(cp.room, cp);
   }
 
   load(room: string): Checkpoint | null {
+    const cached = this.cache.get(room);
+    if (cached) return cached;
     const row = this.sql.exec<{ state: string }>("SELECT state FROM coding_runs WHERE room = ?", room).toArray()[0];
-    return row ? (JSON.parse(row.state) as Checkpoint) : null;
+    if (!row) return null;
+    const messages = this.sql
+      .exec<{ message: string }>("SELECT message FROM coding_run_messages WHERE room = ? ORDER BY idx", room)
+      .toArray()
+      .map((m) => JSON.parse(m.message) as ModelMessage);
+    const cp = { ...(JSON.parse(row.state) as Omit<Checkpoint, "messages">), messages };
+    this.cache.set(room, cp);
+    this.counts.set(room, messages.length);
+    return cp;
+  }
+
+  private storedCount(room: string): number {
+    const known = this.counts.get(room);
+    if (known !== undefined) return known;
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM coding_run_messages WHERE room = ?", room).one().n;
   }
 
   rooms(): string[] {
@@ -108,6 +140,9 @@ export class CodingStore {
 
   drop(room: string): void {
     this.sql.exec("DELETE FROM coding_runs WHERE room = ?", room);
+    this.sql.exec("DELETE FROM coding_run_messages WHERE room = ?", room);
+    this.cache.delete(room);
+    this.counts.delete(room);
   }
 
   // ---- approvals ----

@@ -42,7 +42,8 @@ export function createRuns(core: StoreCore): RunActions {
   return {
     ready(runs) {
       const mine = runs.filter((run) => lane(run.room) !== null);
-      for (const run of mine) chunk(run, 0, run.content ?? "");
+      // A run without a message yet (a coding run waiting for an approval) only marks its lane busy.
+      for (const run of mine) if (run.message_id) chunk(run, 0, run.content ?? "");
       core.signal({ type: "runs", lanes: mine.map((run) => lane(run.room)!) });
     },
     handle(frame) {
