@@ -1,14 +1,5 @@
-import type { ModelMessage, ToolResultPart, ToolSet } from "ai";
-import * as v from "valibot";
-import {
-  APPROVAL_TTL_MS,
-  CODING_TEXTS,
-  TODO_MAX_ITEMS,
-  TodoItemSchema,
-  type ServerFrame,
-  type StatusUpdateContent,
-  type ToolCardDetails,
-} from "../../../contract";
+import type { ToolSet } from "ai";
+import { APPROVAL_TTL_MS, CODING_TEXTS } from "../../../contract";
 import { changesWorkspace, needsApproval } from "../../agents/coding/policy";
 import { codingToolSpecs, CODING_TOOL_NAMES } from "../../agents/coding/tool-specs";
 import { executeWorkspaceTool, isWorkspaceTool, type ToolOutcome } from "../../agents/coding/workspace-tools";
@@ -17,20 +8,9 @@ import { resolveRoute, PROVIDER_SETTINGS_HINT } from "../../agents/models";
 import { languageModel } from "../../agents/providers";
 import { streamAnswer, type ToolCall } from "../../agents/stream";
 import type { Env } from "../../env";
-import { toApprovalRequest, type ApprovalRow, type Checkpoint, type CodingStore } from "./coding-store";
-import type { RoomMember } from "./types";
-
-/** What the runner needs of its room. */
-export interface CodingIo {
-  env: Env;
-  coding: CodingStore;
-  chatId(): string;
-  /** Who may answer approvals right now: the presenter, or the owner when there is none (spec 03 §6). */
-  controller(): string;
-  member(id: string): RoomMember | null;
-  broadcast(frame: ServerFrame, onlyUser?: string): void;
-  alarmBy(at: number): Promise<void>;
-}
+import { CodingBoard } from "./coding-board";
+import { cardContent, shortArgs, toolResult } from "./coding-cards";
+import type { Checkpoint } from "./coding-store";
 
 /** How a run shows its work: the reply text, tool cards and alerts (AgentRuns implements it per run). */
 export interface RunOutput {
@@ -44,49 +24,12 @@ export interface RunOutput {
 }
 
 export type DriveResult = "done" | "paused" | "suspended";
-export type DecideResult = { ok: true; room: string } | { ok: false; error: string };
 
 const DEFAULT_MAX_STEPS = 40;
 const DEFAULT_MAX_RUN_MS = 20 * 60 * 1000;
 const MAX_OUTPUT_CHARS = 2_000_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
-const ARGS_SHOWN = 160;
 const RESULT_SHOWN = 300;
-
-const TodoInput = v.object({ items: v.pipe(v.array(TodoItemSchema), v.maxLength(TODO_MAX_ITEMS)) });
-
-/** The argument that says what a call does, for cards and approval questions. */
-export function shortArgs(input: unknown): string {
-  const o = (input ?? {}) as Record<string, unknown>;
-  const main = o.command ?? o.path ?? o.query ?? o.message;
-  const text = typeof main === "string" ? main : JSON.stringify(input ?? {});
-  return text.length > ARGS_SHOWN ? `${text.slice(0, ARGS_SHOWN)}…` : text;
-}
-
-function cardContent(details: ToolCardDetails): string {
-  const tail =
-    details.status === "running"
-      ? "running…"
-      : details.status === "awaiting_approval"
-        ? "awaiting approval"
-        : [
-            details.status === "done" ? null : details.status,
-            details.result,
-            details.durationMs !== null ? `${(details.durationMs / 1000).toFixed(1)} s` : null,
-          ]
-            .filter(Boolean)
-            .join(" · ");
-  const card: StatusUpdateContent = {
-    update_type: "tool_execution_result",
-    content: { display_to_user: `${details.tool} ${details.args} — ${tail}`, details },
-  };
-  return JSON.stringify(card);
-}
-
-function toolResult(call: ToolCall, output: string): ModelMessage {
-  const part: ToolResultPart = { type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: output } };
-  return { role: "tool", content: [part] };
-}
 
 /** The tools a run offers. The todo list is the whole chat's (on its agent tab), so a private ask-only run cannot publish it. */
 function toolsOf(cp: Checkpoint): ToolSet {
@@ -107,9 +50,7 @@ function withinLimits(env: Env, cp: Checkpoint): string | null {
  * order, through the approval gate. The checkpoint is saved before and after every call, so the
  * loop can stop at any point (an approval to wait for, a restart) and go on later from storage.
  */
-export class CodingRunner {
-  constructor(private readonly io: CodingIo) {}
-
+export class CodingRunner extends CodingBoard {
   has(room: string): boolean {
     return this.io.coding.load(room) !== null;
   }
@@ -335,86 +276,5 @@ export class CodingRunner {
   private end(cp: Checkpoint, result: "done" | "paused"): DriveResult {
     this.io.coding.drop(cp.room);
     return result;
-  }
-
-  // ---- todo list ----
-
-  private updateTodos(input: unknown): string {
-    const parsed = v.safeParse(TodoInput, input ?? {});
-    if (!parsed.success) return `Error: invalid todo list: ${parsed.issues[0]?.message ?? "bad input"}`;
-    const ids = new Set(parsed.output.items.map((i) => i.id));
-    if (ids.size !== parsed.output.items.length) return "Error: todo ids must be unique.";
-    const now = Date.now();
-    this.io.coding.setTodos(parsed.output.items, now);
-    this.io.broadcast(this.todoFrame()!);
-    return `Todo list updated (${parsed.output.items.length} items).`;
-  }
-
-  todoFrame(): ServerFrame | null {
-    const todos = this.io.coding.todos();
-    if (!todos) return null;
-    return { type: "todo_list", chatId: this.io.chatId(), items: todos.items, updatedAt: new Date(todos.updatedAt).toISOString() };
-  }
-
-  // ---- approvals ----
-
-  private approvalFrame(row: ApprovalRow): ServerFrame {
-    return { type: "approval_request", chatId: this.io.chatId(), request: toApprovalRequest(row, this.io.controller()) };
-  }
-
-  private announceApproval(id: string): void {
-    const row = this.io.coding.approval(id);
-    if (row) this.io.broadcast(this.approvalFrame(row));
-  }
-
-  /** What a member sees on connect, and everyone after a control change: the todo list and the open (or just decided) requests. */
-  stateFrames(): ServerFrame[] {
-    const todo = this.todoFrame();
-    return [...(todo ? [todo] : []), ...this.io.coding.visibleApprovals(Date.now()).map((row) => this.approvalFrame(row))];
-  }
-
-  /** Re-targets open requests after a control change. */
-  announceOpenApprovals(): void {
-    for (const row of this.io.coding.visibleApprovals(Date.now())) if (row.outcome === null) this.io.broadcast(this.approvalFrame(row));
-  }
-
-  /** A Yes/No from a member: only the controller, only once, only before it expires. */
-  decide(by: RoomMember, messageId: string, approved: boolean): DecideResult {
-    const row = this.io.coding.approval(messageId);
-    if (!row) return { ok: false, error: CODING_TEXTS.approvalNotFound };
-    if (by.id !== this.io.controller()) return { ok: false, error: CODING_TEXTS.approvalNotYours };
-    if (row.outcome !== null) return { ok: false, error: CODING_TEXTS.approvalDecided };
-    const now = Date.now();
-    if (row.expires_at <= now) {
-      this.expire(now);
-      return { ok: false, error: CODING_TEXTS.approvalDecided };
-    }
-    if (!this.io.coding.decide(messageId, approved ? "approved" : "rejected", { id: by.id, name: by.name }, now))
-      return { ok: false, error: CODING_TEXTS.approvalDecided };
-    this.announceApproval(messageId);
-    return { ok: true, room: row.room };
-  }
-
-  /** Requests nobody answered in time become rejections; returns the rooms whose runs go on. */
-  expire(now: number): string[] {
-    const rooms: string[] = [];
-    for (const row of this.io.coding.expiredApprovals(now)) {
-      if (!this.io.coding.decide(row.id, "expired", null, now)) continue;
-      this.announceApproval(row.id);
-      rooms.push(row.room);
-    }
-    const next = this.io.coding.nextExpiry();
-    if (next !== null) void this.io.alarmBy(next);
-    return rooms;
-  }
-
-  /** Pause of a run that waits for an approval: the request is withdrawn and the run ends. */
-  pauseWaiting(room: string, by: RoomMember | null): boolean {
-    const cp = this.io.coding.load(room);
-    if (!cp) return false;
-    cp.paused = true;
-    this.io.coding.save(cp);
-    if (cp.awaiting && this.io.coding.decide(cp.awaiting, "rejected", by ? { id: by.id, name: by.name } : null, Date.now())) this.announceApproval(cp.awaiting);
-    return true;
   }
 }
