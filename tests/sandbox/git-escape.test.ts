@@ -3,13 +3,14 @@
 // regular expression answers fast, clones refuse private addresses without telling ports apart,
 // and credentials in an import URL never reach .git/config.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort, openTerminal, runIn, startSandbox, type Sandbox } from "./helpers.ts";
+import { startGitHttpServer } from "./git-http-server.ts";
 
 let sb: Sandbox;
 let open: Sandbox; // SANDBOX_ALLOW_PRIVATE_GIT=1, as in the worker tests
@@ -142,39 +143,13 @@ describe("clone destinations", () => {
       `cd ${src} && git clone -q repo.git w 2>/dev/null && cd w && echo hi > f && git add f && git -c user.name=a -c user.email=a@b commit -qm one && git push -q origin HEAD:main`,
     ]);
     const seen: string[] = [];
-    const server = http.createServer((req, res) => {
+    const server = await startGitHttpServer(src, (req, res) => {
       seen.push(req.headers.authorization ?? "");
-      if (!req.headers.authorization) return res.writeHead(401, { "www-authenticate": 'Basic realm="x"' }).end();
-      const u = new URL(req.url ?? "/", "http://x");
-      const cgi = spawn("git", ["http-backend"], {
-        env: {
-          GIT_PROJECT_ROOT: src,
-          GIT_HTTP_EXPORT_ALL: "1",
-          PATH_INFO: u.pathname,
-          QUERY_STRING: u.search.slice(1),
-          REQUEST_METHOD: req.method ?? "GET",
-          CONTENT_TYPE: req.headers["content-type"] ?? "",
-          PATH: process.env.PATH ?? "",
-        },
-      });
-      req.pipe(cgi.stdin);
-      const chunks: Buffer[] = [];
-      cgi.stdout.on("data", (d: Buffer) => chunks.push(d));
-      cgi.on("close", () => {
-        const all = Buffer.concat(chunks);
-        const split = all.indexOf("\r\n\r\n");
-        const headers = Object.fromEntries(
-          all
-            .subarray(0, split)
-            .toString()
-            .split("\r\n")
-            .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
-        );
-        res.writeHead(Number(String(headers.Status ?? "200").split(" ")[0]), headers).end(all.subarray(split + 4));
-      });
+      if (req.headers.authorization) return false;
+      res.writeHead(401, { "www-authenticate": 'Basic realm="x"' }).end();
+      return true;
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    const port = (server.address() as net.AddressInfo).port;
+    const port = server.port;
     const r = await open.api("POST", "/workspaces/gx-u3/cred", { cloneUrl: `http://alice:s3cret-token@127.0.0.1:${port}/repo.git` });
     server.close();
     expect(r.status).toBe(201);

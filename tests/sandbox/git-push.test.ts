@@ -1,13 +1,14 @@
 // POST …/git/push against real remotes (a local bare repository, a git smart-HTTP server on
 // loopback), and the master → main switch of a commit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort, startSandbox, type Sandbox } from "./helpers.ts";
+import { startGitHttpServer } from "./git-http-server.ts";
 
 let sb: Sandbox; // local remotes and loopback servers allowed, as in tests
 let strict: Sandbox; // the production setting
@@ -136,38 +137,8 @@ describe("git push", () => {
     await fs.mkdir(root);
     git(root, "init", "-q", "--bare", "-b", "main", "repo.git");
     git(path.join(root, "repo.git"), "config", "http.receivepack", "true");
-    const server = http.createServer((req, res) => {
-      const u = new URL(req.url ?? "/", "http://x");
-      const cgi = spawn("git", ["http-backend"], {
-        env: {
-          GIT_PROJECT_ROOT: root,
-          GIT_HTTP_EXPORT_ALL: "1",
-          REMOTE_USER: "tester",
-          PATH_INFO: u.pathname,
-          QUERY_STRING: u.search.slice(1),
-          REQUEST_METHOD: req.method ?? "GET",
-          CONTENT_TYPE: req.headers["content-type"] ?? "",
-          PATH: process.env.PATH ?? "",
-        },
-      });
-      req.pipe(cgi.stdin);
-      const chunks: Buffer[] = [];
-      cgi.stdout.on("data", (d: Buffer) => chunks.push(d));
-      cgi.on("close", () => {
-        const all = Buffer.concat(chunks);
-        const split = all.indexOf("\r\n\r\n");
-        const headers = Object.fromEntries(
-          all
-            .subarray(0, split)
-            .toString()
-            .split("\r\n")
-            .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
-        );
-        res.writeHead(Number(String(headers.Status ?? "200").split(" ")[0]), headers).end(all.subarray(split + 4));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    const port = (server.address() as net.AddressInfo).port;
+    const server = await startGitHttpServer(root);
+    const port = server.port;
     const H = "/workspaces/push-u1/http";
     await sb.api("POST", H, { init: true });
     await exec(sb, H, `git remote add origin 'http://localhost:${port}/repo.git'`);
