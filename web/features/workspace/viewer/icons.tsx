@@ -1,27 +1,14 @@
 // Small stroke icons of the viewer and the terminal; decorative (the buttons carry the labels).
 import type { ReactNode } from "react";
+import { Icon } from "../../../ui/Icon";
 
 interface IconProps {
   size?: number;
 }
 
+/** The viewer's icons are a little smaller than the shared default. */
 function Svg({ size = 14, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <Icon size={size}>{children}</Icon>;
 }
 
 export const CloseIcon = (p: IconProps) => (
