@@ -11,6 +11,7 @@ import { ChatHeader } from "../../../../web/features/groups/ChatHeader";
 import type { SocketLike } from "../../../../web/features/chat/model/roomSocket";
 import { initI18n } from "../../../../web/i18n";
 import { msg } from "./fixtures";
+import { groupChat, person } from "./roomHarness";
 
 /** Render counts of the parts around the message list; each wrapper renders the real component. */
 const renders = vi.hoisted(() => ({ header: 0, controlToolbar: 0, composer: 0, composerToolbar: 0 }));
@@ -51,45 +52,12 @@ vi.mock("../../../../web/ui/format", async (load) => {
 });
 
 const me: SessionUser = { id: "u1", name: "Ann Owner", email: "ann@example.com", image: null } as SessionUser;
-const person = (id: string, name: string, type: Participant["type"]): Participant =>
-  ({
-    id,
-    name,
-    email: null,
-    type,
-    isCurrentUser: id === me.id,
-    role: null,
-    cpRole: "member",
-    participantRole: "member",
-    image: null,
-    avatarUrl: null,
-    isAI: type === "virtual_employee",
-    agentType: null,
-    description: null,
-  }) as Participant;
-const chat = {
-  id: "chat_1",
-  name: "Launch",
-  description: "",
-  type: "group",
-  chatType: "single_group",
-  chat_type: "single_group",
-  is_group: true,
-  organizationId: "org_1",
-  participants: [person("u1", "Ann Owner", "user"), person("vire_1", "Ava", "virtual_employee")],
-  lastMessage: null,
-  lastMessageTime: null,
-  lastMessageAt: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  chatOwnerName: "Ann Owner",
-  chatOwnerId: "u1",
-  agentCount: 1,
-  has_agent: true,
+const chat: ChatListItem = {
+  ...groupChat(me, me.id),
   project_id: null,
   project_name: null,
-  status: "active",
-  unread: { total: 0, agent: 0, human: 0, lastReadAt: null },
-} as ChatListItem;
+  participants: [person("u1", "Ann Owner", "user", me.id), person("vire_1", "Ava", "virtual_employee", me.id)],
+};
 
 const request = msg("m_req", 1, "2025-01-01T00:00:00.000Z", { chatType: 1, chat_type: 1, messageType: "user_request", content: "Summarise the launch plan" });
 const reply = msg("m_reply", 2, "2025-01-01T00:00:01.000Z", {
