@@ -4,3 +4,4 @@ export * from "./schema-org";
 export * from "./chat-schema";
 export * from "./knowledge-schema";
 export * from "./workspace-schema";
+export * from "./people-schema";
