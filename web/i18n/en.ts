@@ -1,6 +1,7 @@
 import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
+import { enPeople } from "./en-people";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
 import { enWorkspaceViewer } from "./en-workspace-viewer";
@@ -244,6 +245,7 @@ export const en = {
   },
   chatList: enChatList,
   groups: enGroups,
+  people: enPeople,
   vires: enVires,
   workspace: enWorkspace,
   inbox: enInbox,

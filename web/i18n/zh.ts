@@ -2,6 +2,7 @@ import type { Messages } from "./en";
 import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
+import { zhPeople } from "./zh-people";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
 import { zhWorkspaceViewer } from "./zh-workspace-viewer";
@@ -242,6 +243,7 @@ export const zh: Messages = {
   },
   chatList: zhChatList,
   groups: zhGroups,
+  people: zhPeople,
   vires: zhVires,
   workspace: zhWorkspace,
   inbox: zhInbox,
