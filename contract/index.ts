@@ -9,6 +9,7 @@ export * from "./frames-parts";
 export * from "./frames-agent";
 export * from "./frames-room";
 export * from "./frames-inbox";
+export * from "./notifications";
 export { frameTypeOf } from "./frames-read";
 export * from "./vires";
 export * from "./agent";

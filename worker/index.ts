@@ -35,6 +35,7 @@ import { projectAgentSettingsApi } from "./api/project-agent-settings";
 import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from "./api/coding-projects";
 import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
 import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
+import { notificationsApi } from "./api/notifications";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -70,6 +71,7 @@ const app = new Hono<AppEnv>()
   .route("/chat-attachments", attachmentsApi)
   .route("/chat-attachments", chatAttachmentTextApi)
   .route("/inbox", inboxApi)
+  .route("/notifications", notificationsApi)
   .route("/virtual-employees", virtualEmployeesApi)
   .route("/virtual-employees", vireKnowledgeApi)
   .route("/virtual-employee-templates", vireTemplatesApi)

@@ -16,6 +16,7 @@ import {
 import { createGroup, type CreateGroupRefused } from "../chats/create-group";
 import { dissolveGroup, leaveGroup, renameGroup } from "../chats/group-lifecycle";
 import { getDb } from "../db/client";
+import { notify } from "../notifications";
 import { chatsForUser, participantsOf } from "../db/chats";
 import { toChatListItem } from "../db/chat-mappers";
 import { newApp } from "../lib/app";
@@ -89,6 +90,12 @@ export const groupChatsApi = newApp()
     const dissolved = await dissolveGroup(c.env, db, access.chat);
     if (!dissolved.ok) throw new ApiError(409, "Cannot dissolve your last agent group", 409, { code: "LAST_AGENT_GROUP" });
     const { userIds } = dissolved;
+    const facts = { chatId, chatName: access.chat.name, organizationId: access.chat.orgId, actorId: user.id, actorName: user.name };
+    await notify(
+      c.env,
+      userIds.filter((id) => id !== user.id),
+      { type: "dissolve_group", payload: facts },
+    );
     return ok<DissolveGroupAnswer>(c, {
       systemNotificationData: {
         realUsers: userIds.filter((id) => id !== user.id),

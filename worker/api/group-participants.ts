@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { Id, ParticipantsBody, type AddParticipantsAnswer, type RemoveParticipantsAnswer } from "../../contract";
 import { addGroupMembers, removeGroupMembers, type AddMembersRefused } from "../chats/group-members";
 import { getDb } from "../db/client";
+import { notify } from "../notifications";
 import { newApp } from "../lib/app";
 import { requireGroupMember, requireOwner } from "../lib/chat-access";
 import { ApiError, ok } from "../lib/envelope";
@@ -34,6 +35,8 @@ export const groupParticipantsApi = newApp()
     const added = await addGroupMembers(c.env, db, access.chat, user.id, participantIds, participantType);
     if (!added.ok) throw addMembersError(added);
     const { row, added: ids, originalUserIds } = added;
+    const facts = { chatId, chatName: row.name, organizationId: row.orgId, actorId: user.id, actorName: user.name };
+    if (participantType === "user") await notify(c.env, ids, { type: "direct_group_join", payload: facts });
     return ok<AddParticipantsAnswer>(c, {
       systemNotificationData: { newMemberIds: ids, organizationId: row.orgId, chatName: row.name, addedBy: user.id },
       notificationData: { newParticipantIds: ids, originalUserIds, addedBy: user.id, timestamp: new Date().toISOString() },
@@ -52,6 +55,10 @@ export const groupParticipantsApi = newApp()
     if (!removed.ok)
       throw removed.reason === "owner_cannot_be_removed" ? new ApiError(400, "The owner cannot remove themselves") : new ApiError(404, "Member not found");
     const { row, removed: ids, remainingUserIds } = removed;
+    await notify(c.env, ids, {
+      type: "remove_from_group",
+      payload: { chatId, chatName: row.name, organizationId: row.orgId, actorId: user.id, actorName: user.name },
+    });
     return ok<RemoveParticipantsAnswer>(c, {
       systemNotificationData: { removedMemberIds: ids, organizationId: row.orgId, chatName: row.name, removedBy: user.id },
       notificationData: { removedParticipantIds: ids, remainingUserIds, removedBy: user.id, timestamp: new Date().toISOString() },

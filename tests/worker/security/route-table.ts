@@ -190,6 +190,15 @@ export const ROUTE_PROBES: RouteProbe[] = [
   // The invitation was sent to someone else: holding its code must not let anybody in.
   { route: "POST /api/group-invites/:inviteCode/accept", requests: (w) => [post(`/api/group-invites/${w.groupInviteCode}/accept`)], member: 403 },
   { route: "GET /api/inbox/ws", requests: () => [upgrade("/api/inbox/ws")], self: true },
+  // Notifications are per user: listing shows only the caller's, and an id that is not theirs is "not found".
+  { route: "GET /api/notifications", requests: () => [get("/api/notifications")], self: true },
+  { route: "POST /api/notifications/read-all", requests: () => [post("/api/notifications/read-all")], self: true, own: true },
+  { route: "POST /api/notifications/:id/read", requests: () => [post("/api/notifications/ntf_00000000000000000000000000000000/read")], member: 404 },
+  {
+    route: "POST /api/notifications/:id/action",
+    requests: () => [post("/api/notifications/ntf_00000000000000000000000000000000/action", { status: "approved" })],
+    member: 404,
+  },
   { route: "POST /api/chat-attachments", requests: (w) => [{ path: `/api/chat-attachments?chatId=${w.groupId}`, method: "POST", form: true }] },
   { route: "GET /api/chat-attachments/:chatId/:fileId", requests: (w) => [get(w.attachmentPath)], member: 200 },
   {
