@@ -1,6 +1,7 @@
 import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
+import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
@@ -249,6 +250,7 @@ export const en = {
   vires: enVires,
   workspace: enWorkspace,
   inbox: enInbox,
+  notifications: enNotifications,
   workspaceViewer: enWorkspaceViewer,
   time: {
     justNow: "Just now",

@@ -2,6 +2,7 @@ import type { Messages } from "./en";
 import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
+import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
@@ -247,6 +248,7 @@ export const zh: Messages = {
   vires: zhVires,
   workspace: zhWorkspace,
   inbox: zhInbox,
+  notifications: zhNotifications,
   workspaceViewer: zhWorkspaceViewer,
   time: {
     justNow: "刚刚",
