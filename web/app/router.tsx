@@ -4,6 +4,7 @@ import { SignUpPage } from "../features/auth/SignUpPage";
 import { DevSettingsPage } from "../features/dev-settings/DevSettingsPage";
 import { GroupInvitePage } from "../features/groups/GroupInvitePage";
 import { MembershipPage } from "../features/membership/MembershipPage";
+import { FriendInvitePage } from "../features/people/FriendInvitePage";
 import { JoinByInvitePage } from "../features/organizations/JoinByInvitePage";
 import { UsagePage } from "../features/usage/UsagePage";
 import { HomeRoute } from "./routes/HomeRoute";
@@ -25,6 +26,7 @@ function pages(): RouteObject[] {
     { path: "checkLogin", element: <CheckLoginPage /> },
     { path: "join/:inviteCode", element: <JoinByInvitePage /> },
     { path: "group-invite/:inviteCode", element: <GroupInvitePage /> },
+    { path: "friend-invite/:inviteCode", element: <FriendInvitePage /> },
     {
       element: <RequireSession />,
       children: [

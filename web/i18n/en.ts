@@ -157,8 +157,6 @@ export const en = {
   },
   contacts: {
     title: "Contacts",
-    placeholderTitle: "Contacts are coming soon",
-    placeholderBody: "Your colleagues and virtual employees will be listed here.",
     back: "Back to chats",
   },
   plans: {

@@ -155,8 +155,6 @@ export const zh: Messages = {
   },
   contacts: {
     title: "联系人",
-    placeholderTitle: "联系人功能即将上线",
-    placeholderBody: "你的同事和虚拟员工将显示在这里。",
     back: "返回聊天",
   },
   plans: {

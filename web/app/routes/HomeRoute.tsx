@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ContactsView } from "../../features/contacts/ContactsView";
 import { Landing } from "../../features/home/Landing";
 import { useChatSelectionSync } from "../../features/home/useChatSelectionSync";
 import { WelcomeScreen } from "../../features/home/WelcomeScreen";
+import { ContactsView } from "../../features/people/ContactsView";
 import { Button } from "../../ui/Button";
 import { CenteredScreen, MessageScreen } from "../../ui/Screens";
 import { Spinner } from "../../ui/Spinner";
@@ -54,7 +54,13 @@ export function HomeRoute() {
 
   return (
     <AppShell user={user} onOpenContacts={() => setView("contacts")}>
-      {view === "contacts" ? <ContactsView onClose={() => setView(null)} /> : chatId ? <ChatMain key={chatId} chatId={chatId} /> : <WelcomeScreen />}
+      {view === "contacts" ? (
+        <ContactsView user={user} onClose={() => setView(null)} />
+      ) : chatId ? (
+        <ChatMain key={chatId} chatId={chatId} />
+      ) : (
+        <WelcomeScreen />
+      )}
     </AppShell>
   );
 }
