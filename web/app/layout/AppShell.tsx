@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
+import { NotificationsButton } from "../../features/notifications/NotificationsButton";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
 import { RobotIcon } from "../../features/vires/icons";
 import { VireDialog } from "../../features/vires/VireDialog";
@@ -77,6 +78,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
             >
               <RobotIcon size={18} />
             </button>
+            <NotificationsButton />
             <UserMenu user={user} collapsed={collapsed} onOpenContacts={onOpenContacts} onOpenVires={() => setViresOpen(true)} />
             <button
               type="button"
