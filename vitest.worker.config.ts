@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { freePort } from "./tests/fakes/free-port.ts";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
 import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
+import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from "./tests/fakes/smtp-server.ts";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
@@ -18,6 +19,9 @@ export default defineConfig(async () => {
   const fakeGitHosts = `http://127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT}`;
   // The import tests' git daemon (tests/fakes/fixture-repo.ts) listens here.
   process.env.FIXTURE_REPO_PORT ||= String(await freePort());
+  // Outgoing mail goes to a real SMTP server on loopback (tests/fakes/smtp-server.ts); its mailbox answers over HTTP.
+  process.env.FAKE_SMTP_PORT ||= String(await freePort());
+  process.env.FAKE_SMTP_HTTP_PORT ||= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -42,6 +46,12 @@ export default defineConfig(async () => {
             // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
             GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
             GIT_HOSTS_TIMEOUT_MS: "1500",
+            SMTP_HOST: "127.0.0.1",
+            SMTP_PORT: process.env.FAKE_SMTP_PORT,
+            SMTP_USER: FAKE_SMTP_USER,
+            SMTP_PASSWORD: FAKE_SMTP_PASSWORD,
+            MAIL_FROM: "Team Chat <no-reply@teamchat.example>",
+            FAKE_SMTP_URL: `http://127.0.0.1:${process.env.FAKE_SMTP_HTTP_PORT}`,
           },
         },
       }),

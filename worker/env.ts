@@ -53,6 +53,17 @@ export interface Env {
   /** The coding agent's limits per request: model steps (default 40) and working time in ms (default 20 min). */
   CODING_MAX_STEPS?: string;
   CODING_MAX_RUN_MS?: string;
+  /**
+   * Outgoing mail over SMTP (worker/mail/, README "Mail"). Unset SMTP_HOST: mails wait in the outbox
+   * (developers see them under Settings) and nothing is sent. SMTP_SECURE "true": TLS from the first
+   * byte (port 465); otherwise STARTTLS when the server offers it. MAIL_FROM: `Name <address>` or an address.
+   */
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SMTP_SECURE?: string;
+  MAIL_FROM?: string;
   /** Comma-separated origins whose pages may frame the app (worker/lib/site-policy.ts); empty: none but itself. */
   EMBED_ORIGINS?: string;
   /** Comma-separated hosts or origins markdown images may load from, besides the app itself. */

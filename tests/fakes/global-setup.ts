@@ -2,12 +2,14 @@ import { startSandbox, type Sandbox } from "../sandbox/helpers";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
 import { startFakeGitHosts, type FakeGitHosts } from "./fake-git-hosts";
 import { makeFixtureRepo, type FixtureRepo } from "./fixture-repo";
+import { startFakeSmtp, type FakeSmtp } from "./smtp-server";
 import type { TestProject } from "vitest/node";
 
 let fake: FakeLlm | null = null;
 let sandbox: Sandbox | null = null;
 let gitHosts: FakeGitHosts | null = null;
 let fixtureRepo: FixtureRepo | null = null;
+let smtp: FakeSmtp | null = null;
 
 /**
  * For the whole worker test run: the scripted model on FAKE_LLM_PORT and a real sandbox host on
@@ -22,6 +24,8 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("fixtureRepoUrl", fixtureRepo.url);
   // The fake GitLab and GitHub for the import listings, on FAKE_GIT_HOSTS_PORT.
   if (process.env.FAKE_GIT_HOSTS_PORT) gitHosts = await startFakeGitHosts(Number(process.env.FAKE_GIT_HOSTS_PORT));
+  // The loopback SMTP server outgoing mail is delivered to (SMTP_PORT), with its mailbox on FAKE_SMTP_HTTP_PORT.
+  if (process.env.FAKE_SMTP_PORT) smtp = await startFakeSmtp(Number(process.env.FAKE_SMTP_PORT), Number(process.env.FAKE_SMTP_HTTP_PORT));
 }
 
 export async function teardown(): Promise<void> {
@@ -29,4 +33,5 @@ export async function teardown(): Promise<void> {
   await sandbox?.stop();
   await gitHosts?.close();
   await fixtureRepo?.remove();
+  await smtp?.close();
 }

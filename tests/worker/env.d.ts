@@ -6,6 +6,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_LLM_URL: string;
+      FAKE_SMTP_URL: string;
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { getDb } from "../db/client";
 import { rateLimit, session, verification } from "../db/schema";
 import { runCleanupJobs, type CleanupJobsReport } from "./cleanup/index";
+import { sweepMail } from "./mail";
 
 /** The longest rate-limit window configured in auth.ts; older rows can no longer block anyone. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -27,6 +28,8 @@ async function removeExpiredAuthRows(env: Env, now: Date): Promise<number> {
 export async function runCleanup(env: Env, now = new Date()): Promise<CleanupReport> {
   const sessions = await removeExpiredAuthRows(env, now);
   const report = { sessions, ...(await runCleanupJobs(env, now.getTime())) };
+  // Mail retries whose delayed Queue message was lost; a mail problem must not fail the cleanup.
+  await sweepMail(env, now.getTime()).catch((err: unknown) => console.error("mail sweep failed", err));
   console.log("cleanup", JSON.stringify(report));
   return report;
 }

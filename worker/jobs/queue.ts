@@ -2,6 +2,7 @@ import * as v from "valibot";
 import type { Env } from "../env";
 import { runCleanup } from "./cron";
 import { CustomAssistantJob, runCustomAssistantJob } from "./custom-assistant";
+import { MailJob, runMailJob } from "./mail";
 import { MirrorJob, runMirror } from "./mirror";
 import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
 
@@ -9,7 +10,7 @@ import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
  * Every job on the JOBS queue (cleanup, message mirror, custom assistant, sandbox poll);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
-export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob]);
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob, MailJob]);
 export type Job = v.InferOutput<typeof Job>;
 
 /** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
@@ -34,6 +35,9 @@ async function runJob(env: Env, job: Job): Promise<void> {
       return;
     case "sandbox_poll":
       await runSandboxPoll(env, job);
+      return;
+    case "mail":
+      await runMailJob(env, job);
       return;
   }
 }

@@ -17,8 +17,8 @@ export interface MailRequest {
   dedupeKey: string;
 }
 
-/** The Queue body that asks the delivery job (worker/jobs/mail.ts) to send one outbox mail. */
-export const MailJob = v.object({ type: v.literal("mail"), id: v.string() });
+/** The Queue body of the delivery job (worker/jobs/mail.ts): the mail to send first; without id, whatever is due. */
+export const MailJob = v.object({ type: v.literal("mail"), id: v.optional(v.string()) });
 export type MailJob = v.InferOutput<typeof MailJob>;
 
 /** A mail the caller built wrongly (bad address, header injection, missing variable); nothing was stored. */
