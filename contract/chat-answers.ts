@@ -82,8 +82,8 @@ export interface JoinCandidate {
   image: string | null;
   type: "user" | "virtual_employee";
   userType: string | null;
-  source: "organization" | "virtual";
-  category: "organization" | "virtual";
+  source: "organization" | "virtual" | "friend";
+  category: "organization" | "virtual" | "external";
   isParticipant: boolean;
 }
 

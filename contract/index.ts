@@ -26,3 +26,4 @@ export * from "./answers-chat-actions";
 export * from "./answers-project-files";
 export * from "./answers-knowledge";
 export * from "./answers-attachments";
+export * from "./people";

@@ -54,6 +54,8 @@ export interface OrganizationUser {
   isOrgAdmin: boolean;
   lastChatTime: string | null;
   isFriend: boolean;
+  /** False for a friend from outside the organization (an External Friend); absent means a member. */
+  isOrgMember?: boolean;
 }
 
 /** `GET /api/organizations/{orgId}/invite` (admins): the code and link others join with. */

@@ -36,6 +36,8 @@ import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from ".
 import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
 import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
 import { notificationsApi } from "./api/notifications";
+import { friendInvitesApi } from "./api/friend-invites";
+import { contactsApi } from "./api/contacts";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -68,6 +70,8 @@ const app = new Hono<AppEnv>()
   .route("/messages", messagesApi)
   .route("/forward-messages", forwardApi)
   .route("/group-invites", groupInvitesApi)
+  .route("/friend-invites", friendInvitesApi)
+  .route("/contacts", contactsApi)
   .route("/chat-attachments", attachmentsApi)
   .route("/chat-attachments", chatAttachmentTextApi)
   .route("/inbox", inboxApi)

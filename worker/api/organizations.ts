@@ -19,7 +19,7 @@ import { json, param, query } from "../lib/validate";
 import * as v from "valibot";
 import { listMembers } from "../db/organizations";
 import { notifyUsers } from "../rooms/stubs";
-import { toOrganizationUser } from "../db/mappers";
+import { organizationUsers } from "../people/org-users";
 
 const UsersQuery = v.object({
   excludeSelf: v.optional(v.picklist(["true", "false"], "excludeSelf must be true or false")),
@@ -88,12 +88,10 @@ export const organizationApi = newApp()
     return ok<OrganizationInfoAnswer>(c, { organization: { id: m.org.id, name: m.org.name, displayName: m.org.displayName } });
   })
   .get("/users", query(UsersQuery), async (c) => {
-    const { excludeSelf } = c.req.valid("query");
+    const { excludeSelf, friendsOnly } = c.req.valid("query");
     const m = await requireCurrentMembership(getDb(c.env.DB), c.get("user"));
-    const me = c.get("user").id;
-    const rows = await listMembers(getDb(c.env.DB), m.org.id);
-    const users = rows.filter((r) => excludeSelf !== "true" || r.user.id !== me).map(toOrganizationUser);
-    return ok<OrganizationUsersAnswer>(c, { users });
+    const opts = { excludeSelf: excludeSelf === "true", friendsOnly: friendsOnly === "true" };
+    return ok<OrganizationUsersAnswer>(c, { users: await organizationUsers(getDb(c.env.DB), c.get("user").id, m.org.id, opts) });
   })
   .get("/:orgId/details", param(OrgParam), async (c) => {
     const { orgId } = c.req.valid("param");

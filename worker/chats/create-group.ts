@@ -3,7 +3,8 @@ import * as v from "valibot";
 import { MAX_VIRES_PER_GROUP, type CreateGroupBody } from "../../contract";
 import { inSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
-import { countOwnedGroups, orgMemberIds, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { countOwnedGroups, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { membersOrFriends } from "../people/friends";
 import { chat, chatParticipant } from "../db/schema";
 import type { Env } from "../env";
 import type { AuthUser } from "../lib/app";
@@ -18,7 +19,7 @@ const PARTICIPANT_ROWS_PER_INSERT = 8;
 
 /**
  * Creates a group in my current organization with me as its owner: within my plan's group limit,
- * with at most one of my VIREs and only members of the organization. Everyone in it is told.
+ * with at most one of my VIREs and only members of the organization or my friends. Everyone in it is told.
  */
 export async function createGroup(
   env: Env,
@@ -35,7 +36,7 @@ export async function createGroup(
   if (vireIds.length > MAX_VIRES_PER_GROUP) return { ok: false, reason: "too_many_vires" };
   if (vireIds.length + userIds.length === 0) return { ok: false, reason: "no_members" };
   if ((await vireIdsOwnedBy(db, me.id, vireIds)).size !== vireIds.length) return { ok: false, reason: "vire_not_found" };
-  if ((await orgMemberIds(db, orgId, userIds)).size !== userIds.length) return { ok: false, reason: "not_in_organization" };
+  if ((await membersOrFriends(db, orgId, me.id, userIds)).size !== userIds.length) return { ok: false, reason: "not_in_organization" };
 
   const id = newId("chat");
   const kind = vireIds.length ? "single_group" : "human_group";

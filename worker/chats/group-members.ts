@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { MAX_VIRES_PER_GROUP, type ParticipantType } from "../../contract";
 import { inList, inSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
-import { findChat, orgMemberIds, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { findChat, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { membersOrFriends } from "../people/friends";
 import { chat, chatParticipant } from "../db/schema";
 import type { Env } from "../env";
 import { announceChat, chatViews, syncRoomMembers, tell } from "../lib/chat-sync";
@@ -20,7 +21,7 @@ async function refreshKind(db: Db, row: ChatRow): Promise<ChatRow> {
 
 export type AddMembersRefused = { ok: false; reason: "already_members" | "too_many_vires" | "vire_not_found" | "not_in_organization" };
 
-/** The owner adds colleagues of the group's organization, or one of their VIREs (spec 02 §7). */
+/** The owner adds colleagues of the group's organization, their own friends, or one of their VIREs (spec 02 §7). */
 export async function addGroupMembers(
   env: Env,
   db: Db,
@@ -37,7 +38,7 @@ export async function addGroupMembers(
     const vires = existing.filter((p) => p.participantType === "virtual_employee").length;
     if (vires + ids.length > MAX_VIRES_PER_GROUP) return { ok: false, reason: "too_many_vires" };
     if ((await vireIdsOwnedBy(db, ownerId, ids)).size !== ids.length) return { ok: false, reason: "vire_not_found" };
-  } else if ((await orgMemberIds(db, group.orgId, ids)).size !== ids.length) {
+  } else if ((await membersOrFriends(db, group.orgId, ownerId, ids)).size !== ids.length) {
     return { ok: false, reason: "not_in_organization" };
   }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { findPrivateChat, orgMemberIds, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { findPrivateChat, vireIdsOwnedBy, type ChatRow } from "../db/chats";
+import { membersOrFriends } from "../people/friends";
 import { chat, chatParticipant, user as userTable, virtualEmployee } from "../db/schema";
 import type { Env } from "../env";
 import type { AuthUser } from "../lib/app";
@@ -29,7 +30,7 @@ export interface OpenPrivateChatOptions {
   projectId?: string;
 }
 
-/** Checks that I may have a private chat with this colleague (same organization) or VIRE (mine); gives their name. */
+/** Checks that I may have a private chat with this colleague (same organization), friend or VIRE (mine); gives their name. */
 export async function privateChatTarget(
   db: Db,
   me: AuthUser,
@@ -39,7 +40,7 @@ export async function privateChatTarget(
 ): Promise<{ ok: true; name: string } | PrivateChatRefused> {
   if (participantType === "user") {
     if (participantId === me.id) return { ok: false, reason: "self" };
-    if ((await orgMemberIds(db, orgId, [participantId])).size === 0) return { ok: false, reason: "not_in_organization" };
+    if ((await membersOrFriends(db, orgId, me.id, [participantId])).size === 0) return { ok: false, reason: "not_in_organization" };
     const [row] = await db.select({ name: userTable.name }).from(userTable).where(eq(userTable.id, participantId));
     return { ok: true, name: row?.name ?? "" };
   }

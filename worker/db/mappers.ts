@@ -26,7 +26,13 @@ export function toMember(row: { user: UserRow; role: "admin" | "member" }): Orga
   return { userId: row.user.id, name: row.user.name, email: row.user.email, image: row.user.image, userType: row.role };
 }
 
-export function toOrganizationUser(row: { user: UserRow; role: "admin" | "member" }): OrganizationUser {
+/** What the viewer's own relations add to a listed person: friendship and the last private chat. */
+export interface ViewerRelations {
+  friendIds: ReadonlySet<string>;
+  lastChatTimes: ReadonlyMap<string, string>;
+}
+
+export function toOrganizationUser(row: { user: UserRow; role: "admin" | "member" }, relations?: ViewerRelations): OrganizationUser {
   return {
     id: row.user.id,
     name: row.user.name,
@@ -35,8 +41,8 @@ export function toOrganizationUser(row: { user: UserRow; role: "admin" | "member
     image: row.user.image,
     role: row.user.role,
     isOrgAdmin: row.role === "admin",
-    lastChatTime: null,
-    isFriend: false,
+    lastChatTime: relations?.lastChatTimes.get(row.user.id) ?? null,
+    isFriend: relations?.friendIds.has(row.user.id) ?? false,
   };
 }
 

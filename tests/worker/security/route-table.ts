@@ -189,6 +189,22 @@ export const ROUTE_PROBES: RouteProbe[] = [
   },
   // The invitation was sent to someone else: holding its code must not let anybody in.
   { route: "POST /api/group-invites/:inviteCode/accept", requests: (w) => [post(`/api/group-invites/${w.groupInviteCode}/accept`)], member: 403 },
+  // Friends: an outsider inviting A's owner learns nothing about her account, and codes that do not exist open nothing.
+  { route: "GET /api/friend-invites", requests: () => [get("/api/friend-invites?type=sent")], self: true },
+  { route: "POST /api/friend-invites", requests: (w) => [post("/api/friend-invites", { inviteeEmail: w.alice.email })], self: true, own: true },
+  { route: "GET /api/friend-invites/:inviteCode", requests: () => [get("/api/friend-invites/NoSuchInvitationCode0000000000000")], self: true, public: true },
+  {
+    route: "POST /api/friend-invites/:inviteCode/accept",
+    requests: () => [post("/api/friend-invites/NoSuchInvitationCode0000000000000/accept")],
+    member: 404,
+  },
+  // Contacts are only ever one's own; someone else's id is refused, and removing a person one cannot see finds nobody.
+  { route: "GET /api/contacts/:userId", requests: (w) => [get(`/api/contacts/${w.alice.id}`)], member: 403 },
+  {
+    route: "DELETE /api/contacts/:userId/:contactId",
+    requests: (w) => [del(`/api/contacts/${w.alice.id}/${w.amy.id}`), del(`/api/contacts/${w.bob.id}/${w.alice.id}`)],
+    member: [403, 403],
+  },
   { route: "GET /api/inbox/ws", requests: () => [upgrade("/api/inbox/ws")], self: true },
   // Notifications are per user: listing shows only the caller's, and an id that is not theirs is "not found".
   { route: "GET /api/notifications", requests: () => [get("/api/notifications")], self: true },
