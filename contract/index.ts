@@ -27,3 +27,4 @@ export * from "./answers-project-files";
 export * from "./answers-knowledge";
 export * from "./answers-attachments";
 export * from "./people";
+export * from "./dev-mail";

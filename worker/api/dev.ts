@@ -1,7 +1,8 @@
 import { eq, like, or } from "drizzle-orm";
-import { DevUserQuery, Id, SetMembershipBody, type DevFuncData, type DevUsersAnswer, type DevUser } from "../../contract";
+import { DevUserQuery, Id, SetMembershipBody, type DevFuncData, type DevOutboxAnswer, type DevUsersAnswer, type DevUser } from "../../contract";
 import { getDb } from "../db/client";
 import { toDevUser } from "../db/mappers";
+import { listOutbox } from "../mail/outbox-list";
 import { user } from "../db/schema";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
@@ -54,4 +55,6 @@ export const devApi = newApp()
       .returning();
     if (!row) throw new ApiError(404, "User not found");
     return ok<DevUser>(c, toDevUser(row));
-  });
+  })
+  // The mail outbox: what was (or will be) sent, with each mail's link.
+  .get("/mail", async (c) => ok<DevOutboxAnswer>(c, await listOutbox(c.env)));
