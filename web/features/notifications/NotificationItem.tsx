@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { NotificationAction, SystemNotification } from "../../../contract";
 import { isCancelError } from "../../app/api/client";
+import { revalidateChatList } from "../../app/realtime/chatListCache";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
 import { relativeTime } from "../../ui/format";
@@ -31,6 +32,8 @@ export function NotificationItem({ notification: n }: { notification: SystemNoti
       if (result.kind === "refused") toast.error(t("notifications.refused"));
       if (result.kind === "done") {
         if (result.notification) await replaceNotification(result.notification);
+        // Accepting an invitation puts a chat (or a friend's chat) in the list; the answer says so.
+        if (result.status === "group_invite_accepted" || result.systemNotificationData?.chatName) void revalidateChatList();
         toast.success(t(`notifications.status.${result.status}`));
       }
     } catch (error) {
