@@ -1,7 +1,7 @@
 /** English texts of system notifications (spec 02 §7, spec 03 §7.5). */
 export const enNotifications = {
-  open: "Notifications",
-  openCount: "Notifications ({{count}} unread)",
+  open: "System notifications",
+  openCount: "System notifications ({{count}} unread)",
   title: "Notifications",
   empty: "No notifications yet",
   loadFailed: "Could not load notifications",

@@ -2,8 +2,8 @@ import type { Messages } from "./en";
 
 /** Chinese texts of system notifications. */
 export const zhNotifications: Messages["notifications"] = {
-  open: "通知",
-  openCount: "通知（{{count}} 条未读）",
+  open: "系统通知",
+  openCount: "系统通知（{{count}} 条未读）",
   title: "通知",
   empty: "暂无通知",
   loadFailed: "无法加载通知",
