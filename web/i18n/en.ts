@@ -1,6 +1,7 @@
 import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
+import { enMail } from "./en-mail";
 import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
 import { enVires } from "./en-vires";
@@ -249,6 +250,7 @@ export const en = {
   workspace: enWorkspace,
   inbox: enInbox,
   notifications: enNotifications,
+  mail: enMail,
   workspaceViewer: enWorkspaceViewer,
   time: {
     justNow: "Just now",

@@ -2,6 +2,7 @@ import type { Messages } from "./en";
 import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
+import { zhMail } from "./zh-mail";
 import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
 import { zhVires } from "./zh-vires";
@@ -247,6 +248,7 @@ export const zh: Messages = {
   workspace: zhWorkspace,
   inbox: zhInbox,
   notifications: zhNotifications,
+  mail: zhMail,
   workspaceViewer: zhWorkspaceViewer,
   time: {
     justNow: "刚刚",
