@@ -25,7 +25,15 @@ async function showPage(at = `/en/friend-invite/${CODE}`) {
 }
 
 const accepts = () => harness.calls.filter((call) => call.method === "POST");
-const pending = (extra: Partial<FriendInviteInfo> = {}): FriendInviteInfo => ({ inviterName: "Alice", status: "pending", expired: false, ...extra });
+const pending = (extra: Partial<FriendInviteInfo> = {}): FriendInviteInfo => ({
+  inviteCode: CODE,
+  inviterName: "Alice",
+  inviterImage: null,
+  status: "pending",
+  expired: false,
+  expiresAt: "2099-01-08T00:00:00.000Z",
+  ...extra,
+});
 
 afterEach(() => harness?.unmount());
 

@@ -73,7 +73,10 @@ function memberAsContact(member: OrganizationMember): PersonContact {
     email: member.email,
     image: member.image,
     type: "human",
+    role: null,
+    agentType: null,
     isOrgAdmin: member.userType === "admin",
+    isOrgMember: true,
     isFriend: false,
     lastChatTime: null,
   };

@@ -1,53 +1,21 @@
-import { INVITE_EMAIL_PATTERN, type OrganizationMember } from "../../../contract";
+import {
+  INVITE_EMAIL_PATTERN,
+  type Contact,
+  type FriendInvite,
+  type FriendInviteAccepted,
+  type FriendInviteCreated,
+  type FriendInviteInfo,
+  type FriendInviteStatus,
+  type OrganizationMember,
+} from "../../../contract";
 
 /** `GET /api/contacts/{userId}` entries: colleagues, friends and my virtual employees. */
-export interface PersonContact {
-  id: string;
-  name: string;
-  email: string | null;
-  image: string | null;
-  type: "human" | "virtual_employee";
-  agentType?: string | null;
-  role?: string | null;
-  isOrgAdmin: boolean;
-  /** A member of my current organization (a friend from elsewhere is not). */
-  isOrgMember?: boolean;
-  isFriend: boolean;
-  lastChatTime: string | null;
-}
-
-export type InvitationStatus = "pending" | "accepted" | "expired" | "declined" | "revoked";
-
+export type PersonContact = Contact;
+export type InvitationStatus = FriendInviteStatus;
 /** `GET /api/friend-invites?type=sent` entries, named as spec 01 §3 "Friend invitation". */
-export interface FriendInvitation {
-  id: string;
-  invitee_email: string;
-  status: InvitationStatus;
-  created_at: string;
-  expires_at: string;
-  invite_code: string;
-}
-
-/** `POST /api/friend-invites` */
-export interface SentFriendInvite {
-  id: string;
-  inviteCode: string;
-  expiresAt: string;
-}
-
-/** `GET /api/friend-invites/{code}` */
-export interface FriendInviteInfo {
-  inviterName: string;
-  inviterImage?: string | null;
-  status: InvitationStatus;
-  expired: boolean;
-}
-
-/** `POST /api/friend-invites/{code}/accept` */
-export interface AcceptedFriendInvite {
-  friendId: string;
-  friendName?: string;
-}
+export type FriendInvitation = FriendInvite;
+export type SentFriendInvite = Pick<FriendInviteCreated, "id" | "inviteCode" | "expiresAt">;
+export type { FriendInviteAccepted, FriendInviteInfo };
 
 /** The left list of the Contacts screen (spec 01 §2). */
 export type ContactsFilter = "all" | "human" | "agent" | "organization";

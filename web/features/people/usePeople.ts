@@ -1,9 +1,16 @@
 import useSWR, { mutate } from "swr";
-import type { AllOrganizationsData, OrganizationsWithMembersData } from "../../../contract";
 import { api } from "../../app/api/client";
 import { apiHeaders, readJson, serverMessage } from "../../app/api/headers";
 import { API_KEYS, silentFetcher, type ApiKey } from "../../app/api/swr";
-import type { AcceptedFriendInvite, FriendInviteInfo, FriendInvitation, PersonContact, SentFriendInvite } from "./people";
+import type {
+  AllOrganizationsData,
+  ContactsAnswer,
+  FriendInviteAccepted,
+  FriendInviteCreated,
+  FriendInviteInfo,
+  FriendInvitesAnswer,
+  OrganizationsWithMembersData,
+} from "../../../contract";
 
 export const contactsKey = (userId: string) => `/api/contacts/${encodeURIComponent(userId)}`;
 export const SENT_INVITES_KEY: ApiKey = ["/api/friend-invites", { type: "sent" }];
@@ -11,7 +18,7 @@ const membersKey = (organizationId: string): ApiKey => ["/api/user/organizations
 
 /** My contacts; the screen shows its own error state with Retry, so no toast. */
 export function usePersonContacts(userId: string) {
-  const { data, error, isLoading, mutate: reload } = useSWR<{ contacts: PersonContact[] }>(contactsKey(userId), silentFetcher);
+  const { data, error, isLoading, mutate: reload } = useSWR<ContactsAnswer>(contactsKey(userId), silentFetcher);
   return { contacts: data?.contacts ?? [], loading: isLoading, failed: Boolean(error) && !data, retry: () => reload() };
 }
 
@@ -39,7 +46,7 @@ export function useSentInvitations(enabled: boolean, onError: () => void) {
     error,
     isLoading,
     mutate: reload,
-  } = useSWR<{ invites: FriendInvitation[] }>(enabled ? SENT_INVITES_KEY : null, silentFetcher, {
+  } = useSWR<FriendInvitesAnswer>(enabled ? SENT_INVITES_KEY : null, silentFetcher, {
     revalidateOnFocus: false,
     onError,
   });
@@ -52,7 +59,7 @@ export async function removeContact(userId: string, contactId: string): Promise<
 }
 
 /** Opens the private chat with a contact (spec 01 §4): the server reuses an existing one. */
-export function openPrivateChat(contact: Pick<PersonContact, "id" | "type">, organizationId: string | null) {
+export function openPrivateChat(contact: { id: string; type: "human" | "virtual_employee" }, organizationId: string | null) {
   return api.post<{ chatId: string; existing?: boolean; name?: string }>(
     "/api/private-chats",
     {
@@ -65,11 +72,11 @@ export function openPrivateChat(contact: Pick<PersonContact, "id" | "type">, org
 }
 
 export function sendFriendInvite(inviteeEmail: string) {
-  return api.post<SentFriendInvite>("/api/friend-invites", { inviteeEmail }, { silent: true });
+  return api.post<FriendInviteCreated>("/api/friend-invites", { inviteeEmail }, { silent: true });
 }
 
 export function acceptFriendInvite(code: string) {
-  return api.post<AcceptedFriendInvite>(`/api/friend-invites/${encodeURIComponent(code)}/accept`, {}, { silent: true });
+  return api.post<FriendInviteAccepted>(`/api/friend-invites/${encodeURIComponent(code)}/accept`, {}, { silent: true });
 }
 
 export type InviteLookup = { kind: "found"; info: FriendInviteInfo } | { kind: "refused"; status: number; message: string | null } | { kind: "unknown" };
