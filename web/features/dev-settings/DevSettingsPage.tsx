@@ -12,6 +12,7 @@ import { PageLayout } from "../../ui/PageLayout";
 import { LoadState } from "../../ui/LoadState";
 import { Spinner } from "../../ui/Spinner";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
+import { MailOutbox } from "./MailOutbox";
 import { MembershipEditor } from "./MembershipEditor";
 import { useDevAccess } from "./useDevAccess";
 
@@ -116,7 +117,14 @@ export function DevSettingsPage() {
         <p>{t("dev.noAccessBody")}</p>
       </section>
     );
-  } else content = <UserSearch selfId={user?.id ?? ""} />;
+  } else {
+    content = (
+      <div className="stack">
+        <UserSearch selfId={user?.id ?? ""} />
+        <MailOutbox />
+      </div>
+    );
+  }
 
   return (
     <PageLayout title={t("dev.title")} subtitle={hasDevAccess ? t("dev.subtitle") : undefined} testId="dev-settings-page">
