@@ -27,7 +27,11 @@ export function ContactPicker({ open, onOpenChange, organizationId }: ContactPic
   const [startingId, setStartingId] = useState<string | null>(null);
 
   const contacts = useMemo(
-    () => [...vires.map((vire) => vireContact(vire, unknown)), ...users.map((user) => userContact(user, unknown))].filter((c) => matchesContact(c, query)),
+    () =>
+      [
+        ...vires.map((vire) => vireContact(vire, unknown)),
+        ...users.map((user) => userContact(user, unknown, user.isOrgMember === false ? "external" : "organization")),
+      ].filter((c) => matchesContact(c, query)),
     [vires, users, query, unknown],
   );
   const loading = viresLoading || usersLoading;

@@ -43,8 +43,24 @@ export function CreateGroupModal({ open, onOpenChange, organizationName }: Creat
   const [limitOpen, setLimitOpen] = useState(false);
 
   const vireContacts = useMemo(() => vires.map((vire) => vireContact(vire, unknown)).filter((c) => matchesContact(c, query)), [vires, query, unknown]);
-  const orgContacts = useMemo(() => users.map((user) => userContact(user, unknown)).filter((c) => matchesContact(c, query)), [users, query, unknown]);
-  const nothingFound = query.trim() !== "" && vireContacts.length === 0 && orgContacts.length === 0;
+  // The users answer lists my organization's members, then my friends from elsewhere (isOrgMember false).
+  const orgContacts = useMemo(
+    () =>
+      users
+        .filter((user) => user.isOrgMember !== false)
+        .map((user) => userContact(user, unknown))
+        .filter((c) => matchesContact(c, query)),
+    [users, query, unknown],
+  );
+  const externalContacts = useMemo(
+    () =>
+      users
+        .filter((user) => user.isOrgMember === false)
+        .map((user) => userContact(user, unknown, "external"))
+        .filter((c) => matchesContact(c, query)),
+    [users, query, unknown],
+  );
+  const nothingFound = query.trim() !== "" && vireContacts.length === 0 && orgContacts.length === 0 && externalContacts.length === 0;
 
   const reset = () => {
     setName("");
@@ -194,10 +210,10 @@ export function CreateGroupModal({ open, onOpenChange, organizationName }: Creat
                   />
                   <ContactSection
                     title={t("groups.sections.external")}
-                    contacts={[]}
+                    contacts={externalContacts}
                     testIdPrefix="group-member-"
                     emptyText={t("groups.sections.noExternal")}
-                    isChecked={() => false}
+                    isChecked={(c) => selected.some((item) => item.id === c.id)}
                     onToggle={toggle}
                   />
                 </div>
