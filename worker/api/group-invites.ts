@@ -11,8 +11,12 @@ import { ApiError, ok } from "../lib/envelope";
 import { newId, randomCode } from "../lib/ids";
 import { requireUser } from "../lib/session";
 import { json, param, query } from "../lib/validate";
+import { deliverGroupInvite, visibleInviteeId } from "../people/group-invites";
+import { publicOrigin } from "../workspace/public-origin";
 
 const INVITE_DAYS = 7;
+/** 28 characters of a 31-letter alphabet: over 128 bits, so a code cannot be guessed. */
+const INVITE_CODE_LENGTH = 28;
 const ListQuery = v.object({ type: v.optional(v.picklist(["sent"])), chatId: Id });
 const AcceptParam = v.object({ inviteCode: v.pipe(v.string(), v.maxLength(64)) });
 
@@ -49,23 +53,33 @@ export const groupInvitesApi = newApp()
     requireOwner(access, "only owner can invite external");
     const email = body.inviteeEmail.toLowerCase();
     if (email === me.email.toLowerCase()) throw new ApiError(400, "You are already in this group");
-    const [invitee] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).limit(1);
     const row = {
       id: newId("ginv"),
       chatId: body.chatId,
       inviterId: me.id,
       inviteeEmail: email,
-      inviteCode: randomCode(16),
+      inviteCode: randomCode(INVITE_CODE_LENGTH),
       expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
     };
     await db.insert(groupInvite).values(row);
+    const locale = /^zh\b/i.test(c.req.header("accept-language") ?? "") ? "zh" : "en";
+    await deliverGroupInvite(c.env, db, {
+      id: row.id,
+      to: email,
+      code: row.inviteCode,
+      expiresAt: row.expiresAt,
+      inviter: { id: me.id, name: me.name },
+      chat: { id: access.chat.id, name: access.chat.name, orgId: access.chat.orgId },
+      origin: publicOrigin(c),
+      locale,
+    });
     return ok<GroupInviteCreated>(c, {
       id: row.id,
       expiresAt: row.expiresAt.toISOString(),
       inviteCode: row.inviteCode,
       error: null,
       systemNotificationData: {
-        inviteeUserId: invitee?.id ?? null,
+        inviteeUserId: await visibleInviteeId(db, email, access.chat.orgId, me.id),
         organizationId: access.chat.orgId,
         chatName: access.chat.name,
         inviterName: me.name,

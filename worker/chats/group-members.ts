@@ -4,6 +4,7 @@ import { inList, inSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
 import { findChat, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
 import { membersOrFriends } from "../people/friends";
+import { revokeInvitesOfRemoved } from "../people/group-invites";
 import { chat, chatParticipant } from "../db/schema";
 import type { Env } from "../env";
 import { announceChat, chatViews, syncRoomMembers, tell } from "../lib/chat-sync";
@@ -66,6 +67,7 @@ export async function removeGroupMembers(
   const present = new Set(existing.map((p) => p.participantId));
   if (ids.some((id) => !present.has(id))) return { ok: false, reason: "not_a_member" };
   await db.delete(chatParticipant).where(and(eq(chatParticipant.chatId, group.id), inList(chatParticipant.participantId, ids)));
+  await revokeInvitesOfRemoved(db, group.id, ids);
   const row = await refreshKind(db, group);
   await syncRoomMembers(env, db, row, "removed");
   const { userIds } = await chatViews(db, row);

@@ -34,7 +34,7 @@ describe("POST /api/group-invites", () => {
       expect(r.status, good).toBe(200);
       expect(r.json.data).toMatchObject({
         id: expect.any(String),
-        inviteCode: expect.stringMatching(/^[A-Z2-9]{16}$/),
+        inviteCode: expect.stringMatching(/^[A-Z2-9]{28}$/),
         error: null,
         expiresAt: expect.any(String),
       });
@@ -54,21 +54,42 @@ describe("POST /api/group-invites", () => {
     expectError(await call("/api/group-invites", { token: owner.token, body: { chatId } }), 400, "Please enter a valid email address.");
   });
 
-  it("returns a 7-day invitation and the notification data naming an existing invitee", async () => {
-    const { owner, chatId } = await groupOfTwo();
+  it("returns a 7-day invitation; the notification data names the invitee only when the owner already knows them", async () => {
+    const { owner, bob, chatId } = await groupOfTwo();
     const email = address();
     const invitee = await signUp("Ivy Invitee", email);
     const r = await invite(owner, chatId, email.toUpperCase());
+    // Ivy has an account, but the owner does not know her: the answer must not tell that it exists.
     expect(r.json.data.systemNotificationData).toMatchObject({
-      inviteeUserId: invitee.id,
+      inviteeUserId: null,
       chatName: "Invite Club",
       inviterName: "Alice Owner",
       inviteCode: r.json.data.inviteCode,
     });
+    expect(JSON.stringify(r.json)).not.toContain(invitee.id);
     const days = (new Date(r.json.data.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     expect((await invite(owner, chatId, address())).json.data.systemNotificationData.inviteeUserId).toBeNull();
+    expect((await invite(owner, chatId, bob.email)).json.data.systemNotificationData.inviteeUserId).toBe(bob.id);
+  });
+
+  it("mails the invitation with a link to the group invitation page, and tells an invitee with an account in their notifications", async () => {
+    const { owner, chatId } = await groupOfTwo();
+    const email = address();
+    const ivy = await signUp("Ivy Invitee", email);
+    const box = await inbox(ivy);
+    const r = await invite(owner, chatId, email);
+    const mail = await env.DB.prepare("SELECT to_email, kind, text_body FROM mail_outbox WHERE dedupe_key = ?")
+      .bind(`group_invite:${r.json.data.id}`)
+      .first<{ to_email: string; kind: string; text_body: string }>();
+    expect(mail).toMatchObject({ to_email: email, kind: "group_invite" });
+    expect(mail!.text_body).toContain(`http://localhost/group-invite/${r.json.data.inviteCode}`);
+    expect(mail!.text_body).toContain("Invite Club");
+    const frame = await box.next((f) => f.type === "system_notification");
+    expect(frame.notification).toMatchObject({ type: "email_group_join_request", data: { chatId, chatName: "Invite Club", actorName: "Alice Owner" } });
+    expect(frame.notification.actions[0]).toMatchObject({ apiEndpoint: `/api/group-invites/${r.json.data.inviteCode}/accept`, method: "POST" });
+    box.close();
   });
 });
 
@@ -133,6 +154,22 @@ describe("POST /api/group-invites/{code}/accept", () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect((await call(`/api/chats/${chatId}`, { token: ivy.token })).status).toBe(404);
     expect((await chatList(ivy)).map((c) => c.id)).not.toContain(chatId);
+  });
+
+  it("a member removed after the invitation was sent cannot use it; a new invitation sent after the removal works", async () => {
+    const { owner, bob, chatId } = await groupOfTwo();
+    const code = (await invite(owner, chatId, bob.email)).json.data.inviteCode;
+    const removed = await call(`/api/group-chats/${chatId}/participants`, {
+      method: "DELETE",
+      token: owner.token,
+      body: { participantIds: [bob.id], participantType: "user" },
+    });
+    expect(removed.status).toBe(200);
+    expectError(await accept(bob, code), 410, "This invitation is revoked");
+    expect((await chatList(bob)).map((c) => c.id)).not.toContain(chatId);
+    const fresh = (await invite(owner, chatId, bob.email)).json.data.inviteCode;
+    expect((await accept(bob, fresh)).status).toBe(200);
+    expect((await chatList(bob)).map((c) => c.id)).toContain(chatId);
   });
 
   it("someone else holding the link gets 403 and does not join", async () => {

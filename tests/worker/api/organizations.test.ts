@@ -189,6 +189,7 @@ describe("/api/organization (current organization)", () => {
         isOrgAdmin: true,
         lastChatTime: null,
         isFriend: false,
+        isOrgMember: true,
       },
       expect.objectContaining({ id: member.id, isOrgAdmin: false }),
     ]);
