@@ -3,12 +3,12 @@ import { useSearchParams } from "react-router";
 import { Landing } from "../../features/home/Landing";
 import { useChatSelectionSync } from "../../features/home/useChatSelectionSync";
 import { WelcomeScreen } from "../../features/home/WelcomeScreen";
-import { ContactsView } from "../../features/people/ContactsView";
 import { Button } from "../../ui/Button";
 import { CenteredScreen, MessageScreen } from "../../ui/Screens";
 import { Spinner } from "../../ui/Spinner";
 import { AppShell } from "../layout/AppShell";
 import { ChatMain } from "./ChatMain";
+import { ContactsScreen } from "./ContactsScreen";
 import { useSession } from "../session/useSession";
 
 /**
@@ -55,7 +55,7 @@ export function HomeRoute() {
   return (
     <AppShell user={user} onOpenContacts={() => setView("contacts")}>
       {view === "contacts" ? (
-        <ContactsView user={user} onClose={() => setView(null)} />
+        <ContactsScreen user={user} onClose={() => setView(null)} />
       ) : chatId ? (
         <ChatMain key={chatId} chatId={chatId} />
       ) : (
