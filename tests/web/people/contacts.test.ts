@@ -49,9 +49,9 @@ function start() {
   });
 }
 
-async function showContacts() {
+async function showContacts(props: { onJoinOrganization?: () => void; lang?: "en" | "zh" } = {}) {
   start();
-  await harness.show(createElement(ContactsView, { user: me, onClose: () => {} }));
+  await harness.show(createElement(ContactsView, { user: me, onClose: () => {}, onJoinOrganization: props.onJoinOrganization }), { lang: props.lang });
 }
 
 const rowIds = () => [...document.querySelectorAll<HTMLElement>("[data-testid^='people-row-']")].map((row) => row.dataset.testid?.replace("people-row-", ""));
@@ -202,5 +202,27 @@ describe("Contacts screen", () => {
     await click(retry);
     await settle();
     expect(rowIds()).toEqual(["u_bob"]);
+  });
+
+  it("offers '+ Join Organization' in the organization view", async () => {
+    contacts = [];
+    members = { success: true, organizationId: "org_1", members: [] };
+    let joins = 0;
+    await showContacts({ onJoinOrganization: () => (joins += 1) });
+    expect(find("contacts-join-org")).toBeNull();
+    await click("contacts-filter-organization");
+    expect(get("contacts-join-org").textContent).toBe("+ Join Organization");
+    expect(find("contacts-invite")).toBeNull();
+    await click("contacts-join-org");
+    expect(joins).toBe(1);
+  });
+
+  it("speaks Chinese on a Chinese page", async () => {
+    contacts = [agent("v_code", "Coder", "coding_agent", "Developer")];
+    await showContacts({ lang: "zh" });
+    expect(get("contacts-title").textContent).toBe("全部");
+    expect(get("people-row-v_code").textContent).toContain("编程");
+    await typeInto("contacts-search", "nobody");
+    expect(get("contacts-empty").textContent).toBe("未找到联系人");
   });
 });
