@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { findPrivateChat, vireIdsOwnedBy, type ChatRow } from "../db/chats";
-import { membersOrFriends } from "../people/friends";
+import { chatWithOutsideFriend, membersOrFriends } from "../people/friends";
 import { chat, chatParticipant, user as userTable, virtualEmployee } from "../db/schema";
 import type { Env } from "../env";
 import type { AuthUser } from "../lib/app";
@@ -66,7 +66,10 @@ export async function openPrivateChat(
   if (!target.ok) return target;
   const { name } = target;
   const kind = participantType === "user" ? "real_person" : "virtual_employee";
-  const found = options.forceNew ? null : await findPrivateChat(db, orgId, kind, me.id, participantId);
+  const found = options.forceNew
+    ? null
+    : ((await findPrivateChat(db, orgId, kind, me.id, participantId)) ??
+      (participantType === "user" ? await chatWithOutsideFriend(db, orgId, me.id, participantId) : null));
   if (found) return { ok: true, row: found, existing: true, name };
 
   const id = newId("chat");

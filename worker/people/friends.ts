@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { inList } from "../db/bound-lists";
 import type { Db } from "../db/client";
-import { orgMemberIds } from "../db/chats";
+import { orgMemberIds, type ChatRow } from "../db/chats";
 import { chat, chatParticipant, friendship, user as userTable } from "../db/schema";
 
 export type UserRow = typeof userTable.$inferSelect;
@@ -64,6 +64,23 @@ export async function membersOrFriends(db: Db, orgId: string, actorId: string, i
     .where(and(eq(friendship.userId, actorId), inList(friendship.friendId, rest)));
   for (const f of friends) members.add(f.id);
   return members;
+}
+
+/**
+ * My private chat with a friend from outside this organization, whichever organization either of
+ * us opened it from: friends across organizations share one chat, not one per side.
+ */
+export async function chatWithOutsideFriend(db: Db, orgId: string, me: string, friendId: string): Promise<ChatRow | null> {
+  if ((await orgMemberIds(db, orgId, [friendId])).size > 0 || !(await areFriends(db, me, friendId))) return null;
+  const withMe = db.select({ id: chatParticipant.chatId }).from(chatParticipant).where(eq(chatParticipant.participantId, me));
+  const withFriend = db.select({ id: chatParticipant.chatId }).from(chatParticipant).where(eq(chatParticipant.participantId, friendId));
+  const [row] = await db
+    .select()
+    .from(chat)
+    .where(and(eq(chat.kind, "real_person"), isNull(chat.projectId), inArray(chat.id, withMe), inArray(chat.id, withFriend)))
+    .orderBy(asc(chat.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The latest message time of my two-person chat with each person or VIRE (any organization, project chats aside). */

@@ -131,6 +131,18 @@ describe("friends as External Friends", () => {
     expect((await chatList(frank)).map((c) => c.id)).toContain(chatId);
   });
 
+  it("share one private chat whichever side opens it, and strangers get none", async () => {
+    const { admin: alice } = await team();
+    const frank = await signUp("Frank Chat");
+    await befriend(alice, frank);
+    const fromAlice = await openPrivate(alice, frank.id);
+    expect(fromAlice.status, JSON.stringify(fromAlice.json)).toBe(200);
+    const fromFrank = await openPrivate(frank, alice.id);
+    expect(fromFrank.json.data.chatId).toBe(fromAlice.json.data.chatId);
+    expect((await chatList(frank)).map((c) => c.id)).toContain(fromAlice.json.data.chatId);
+    expectError(await openPrivate(alice, (await signUp()).id), 403, "You can only chat with members of your current organization");
+  });
+
   it("may be put into a new group, and strangers may not", async () => {
     const alice = await signUp("Alice Creator");
     const frank = await signUp("Frank Invited");
