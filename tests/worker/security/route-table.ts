@@ -76,6 +76,7 @@ export const ROUTE_PROBES: RouteProbe[] = [
   { route: "GET /api/usage", requests: () => [get("/api/usage")], self: true },
   { route: "GET /api/user-dev-func", requests: () => [get("/api/user-dev-func")], self: true },
   { route: "GET /api/dev/users", requests: () => [get("/api/dev/users?query=Zephyrine")], outsider: [403], member: 403 },
+  { route: "GET /api/dev/mail", requests: () => [get("/api/dev/mail")], outsider: [403], member: 403 },
   {
     route: "PUT /api/dev/users/:userId/membership",
     requests: (w) => [put(`/api/dev/users/${w.alice.id}/membership`, { memberPlan: "enterprise" })],
