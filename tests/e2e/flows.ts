@@ -1,5 +1,6 @@
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import type { Page } from "playwright-core";
+import type { ReceivedMail } from "../fakes/smtp-server.ts";
 
 /** Signs in through the real form and waits for the app shell. */
 export async function signIn(page: Page, email: string, password: string, lang = "en"): Promise<void> {
@@ -39,6 +40,13 @@ export async function serverSession(page: Page): Promise<any> {
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The mails the app delivered to `address` over SMTP (the fake server global setup starts), oldest first. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const res = await fetch(`${inject("mailUrl")}/mails?to=${encodeURIComponent(address)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ReceivedMail[];
 }
 
 // ---- Demo people, organizations and plans (scripts/demo-data.ts) ----

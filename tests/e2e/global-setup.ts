@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchApp } from "../../scripts/launch.ts";
 import { startFakeLlm } from "../fakes/fake-llm.ts";
-import { CHROMIUM_PATH, E2E_PORT, EMBED_PARENT_PORT } from "./config.ts";
+import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER, startFakeSmtp } from "../fakes/smtp-server.ts";
+import { CHROMIUM_PATH, E2E_PORT, EMBED_PARENT_PORT, SMTP_HTTP_PORT, SMTP_PORT } from "./config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -18,6 +19,8 @@ export default async function setup(project: TestProject) {
   rmSync(stateDir, { recursive: true, force: true });
   // The agent answers through the scripted model, over the Anthropic protocol (the default model).
   const llm = await startFakeLlm();
+  // Invitations are really mailed: the Queue job delivers them over SMTP to this server, and tests read them back.
+  const smtp = await startFakeSmtp(SMTP_PORT, SMTP_HTTP_PORT);
   const app = await launchApp({
     port: E2E_PORT,
     stateDir,
@@ -28,17 +31,26 @@ export default async function setup(project: TestProject) {
       OPENAI_BASE_URL: `${llm.url}/v1`,
       OPENAI_API_KEY: "e2e-key",
       EMBED_ORIGINS: `http://localhost:${EMBED_PARENT_PORT}`,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(SMTP_PORT),
+      SMTP_USER: FAKE_SMTP_USER,
+      SMTP_PASSWORD: FAKE_SMTP_PASSWORD,
+      MAIL_FROM: "Team Chat <no-reply@example.com>",
     },
   });
   project.provide("baseUrl", app.url);
+  project.provide("mailUrl", `http://127.0.0.1:${SMTP_HTTP_PORT}`);
   return async () => {
     await app.stop();
     await llm.close();
+    await smtp.close();
   };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The fake SMTP server's side door: `GET /mails?to=<address>` answers the mails that address received. */
+    mailUrl: string;
   }
 }
