@@ -7,7 +7,7 @@ import { api } from "../../app/api/client";
 import { silentFetcher, type ApiKey } from "../../app/api/swr";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
-import { Field } from "../../ui/Field";
+import { InviteEmailForm, InviteRow } from "../../ui/InviteParts";
 import { formatDate } from "../../ui/format";
 import { Modal } from "../../ui/Modal";
 import { Spinner } from "../../ui/Spinner";
@@ -77,25 +77,23 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
   const invites = data?.invites ?? [];
   return (
     <Modal open={open} onOpenChange={close} size="md" title={t("groups.invite.title")} description={t("groups.invite.description")} testId="invite-group-modal">
-      <form className="invite-form" onSubmit={(event) => void send(event)} noValidate>
-        <Field
-          label={t("groups.invite.emailLabel")}
-          type="email"
-          placeholder={t("groups.invite.emailPlaceholder")}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          error={error}
-          autoComplete="off"
-          autoFocus
-          data-testid="invite-email"
-        />
-        <Button type="submit" disabled={!email.trim()} busy={sending} data-testid="invite-send">
-          {sending ? t("groups.invite.sending") : t("groups.invite.send")}
-        </Button>
-      </form>
+      <InviteEmailForm
+        email={email}
+        onEmailChange={(value) => {
+          setEmail(value);
+          setError(null);
+        }}
+        onSubmit={(event) => void send(event)}
+        error={error}
+        sending={sending}
+        texts={{
+          label: t("groups.invite.emailLabel"),
+          placeholder: t("groups.invite.emailPlaceholder"),
+          send: t("groups.invite.send"),
+          sending: t("groups.invite.sending"),
+        }}
+        testId="invite"
+      />
       <section className="invite-history" aria-labelledby="invite-history-title">
         <div className="invite-history__header">
           <h3 id="invite-history-title" className="invite-history__title">
@@ -120,18 +118,21 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
         {data && invites.length === 0 && <p className="muted">{t("groups.invite.none")}</p>}
         <ul className="invite-history__list">
           {invites.map((invite) => (
-            <li key={invite.id} className="invite-row" data-testid={`invite-row-${invite.id}`} data-status={invite.status}>
-              <span className="invite-row__text">
-                <span className="invite-row__email">{invite.invitee_email}</span>
-                <span className="invite-row__date">{formatDate(invite.created_at, lang)}</span>
-              </span>
-              <span className={`badge badge--invite-${invite.status}`}>{t(`groups.invite.status.${invite.status}`)}</span>
-              {invite.status === "pending" && (
-                <Button size="sm" variant="secondary" onClick={() => void copy(invite)} data-testid={`invite-copy-${invite.id}`}>
-                  {t("groups.invite.copyLink")}
-                </Button>
-              )}
-            </li>
+            <InviteRow
+              key={invite.id}
+              testId={`invite-row-${invite.id}`}
+              email={invite.invitee_email}
+              when={formatDate(invite.created_at, lang)}
+              status={invite.status}
+              statusText={t(`groups.invite.status.${invite.status}`)}
+              action={
+                invite.status === "pending" && (
+                  <Button size="sm" variant="secondary" onClick={() => void copy(invite)} data-testid={`invite-copy-${invite.id}`}>
+                    {t("groups.invite.copyLink")}
+                  </Button>
+                )
+              }
+            />
           ))}
         </ul>
       </section>

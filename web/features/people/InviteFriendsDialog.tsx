@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../app/api/client";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
-import { Field } from "../../ui/Field";
+import { InviteEmailForm, InviteRow } from "../../ui/InviteParts";
 import { formatDate } from "../../ui/format";
 import { Modal } from "../../ui/Modal";
 import { Spinner } from "../../ui/Spinner";
@@ -75,25 +75,23 @@ export function InviteFriendsDialog({ open, onOpenChange }: InviteFriendsDialogP
       description={t("people.inviteFriends.description")}
       testId="invite-friends-dialog"
     >
-      <form className="invite-form" onSubmit={(event) => void send(event)} noValidate>
-        <Field
-          label={t("people.inviteFriends.emailLabel")}
-          type="email"
-          placeholder={t("people.inviteFriends.emailPlaceholder")}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          error={error}
-          autoComplete="off"
-          autoFocus
-          data-testid="friend-invite-email"
-        />
-        <Button type="submit" disabled={!email.trim()} busy={sending} data-testid="friend-invite-send">
-          {sending ? t("people.inviteFriends.sending") : t("people.inviteFriends.send")}
-        </Button>
-      </form>
+      <InviteEmailForm
+        email={email}
+        onEmailChange={(value) => {
+          setEmail(value);
+          setError(null);
+        }}
+        onSubmit={(event) => void send(event)}
+        error={error}
+        sending={sending}
+        texts={{
+          label: t("people.inviteFriends.emailLabel"),
+          placeholder: t("people.inviteFriends.emailPlaceholder"),
+          send: t("people.inviteFriends.send"),
+          sending: t("people.inviteFriends.sending"),
+        }}
+        testId="friend-invite"
+      />
       <section className="invite-history" aria-labelledby="friend-invite-history-title">
         <div className="invite-history__header">
           <h3 id="friend-invite-history-title" className="invite-history__title">
@@ -116,27 +114,32 @@ export function InviteFriendsDialog({ open, onOpenChange }: InviteFriendsDialogP
         {invitations && invitations.length === 0 && <p className="muted">{t("people.inviteFriends.none")}</p>}
         <ul className="invite-history__list" data-testid="friend-invite-history">
           {(invitations ?? []).map((invitation) => (
-            <li key={invitation.id} className="invite-row" data-testid={`friend-invite-row-${invitation.id}`} data-status={invitation.status}>
-              <span className="invite-row__text">
-                <span className="invite-row__email">{invitation.invitee_email}</span>
-                <span className="invite-row__date">
+            <InviteRow
+              key={invitation.id}
+              testId={`friend-invite-row-${invitation.id}`}
+              email={invitation.invitee_email}
+              when={
+                <>
                   {formatDate(invitation.created_at, lang)}
                   {invitation.status === "pending" && ` · ${t("people.inviteFriends.expires", { date: formatDate(invitation.expires_at, lang) })}`}
-                </span>
-              </span>
-              <span className={`badge badge--invite-${invitation.status}`}>{t(`people.inviteFriends.status.${invitation.status}`)}</span>
-              {invitation.status === "pending" && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => void copy(invitation)}
-                  aria-label={t("people.inviteFriends.copyLinkFor", { email: invitation.invitee_email })}
-                  data-testid={`friend-invite-copy-${invitation.id}`}
-                >
-                  {t("people.inviteFriends.copyLink")}
-                </Button>
-              )}
-            </li>
+                </>
+              }
+              status={invitation.status}
+              statusText={t(`people.inviteFriends.status.${invitation.status}`)}
+              action={
+                invitation.status === "pending" && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void copy(invitation)}
+                    aria-label={t("people.inviteFriends.copyLinkFor", { email: invitation.invitee_email })}
+                    data-testid={`friend-invite-copy-${invitation.id}`}
+                  >
+                    {t("people.inviteFriends.copyLink")}
+                  </Button>
+                )
+              }
+            />
           ))}
         </ul>
       </section>
