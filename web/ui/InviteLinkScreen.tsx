@@ -34,19 +34,23 @@ export function InviteLinkScreen({ status, failure, pending }: InviteLinkScreenP
       />
     );
   }
-  if (status === "error") {
-    return (
-      <MessageScreen
-        title={t("screens.sessionFailedTitle")}
-        body={t("screens.sessionFailedBody")}
-        actions={
-          <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
-            {t("common.retry")}
-          </button>
-        }
-      />
-    );
-  }
+  if (status === "error") return <SessionFailedScreen />;
   if (status === "loading") return <LoadingScreen title={t("common.loading")} detail={t("screens.checkingAuth")} />;
   return <LoadingScreen title={pending.title} detail={pending.detail} testId={pending.testId} />;
+}
+
+/** The session could not be checked (not signed out: the check itself failed): retry by reloading. */
+export function SessionFailedScreen() {
+  const { t } = useTranslation();
+  return (
+    <MessageScreen
+      title={t("screens.sessionFailedTitle")}
+      body={t("screens.sessionFailedBody")}
+      actions={
+        <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
+          {t("common.retry")}
+        </button>
+      }
+    />
+  );
 }

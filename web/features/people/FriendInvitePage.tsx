@@ -6,6 +6,7 @@ import { ApiError } from "../../app/api/client";
 import { revalidateChatList } from "../../app/realtime/chatListCache";
 import { useSession } from "../../app/session/useSession";
 import { useLangPath } from "../../i18n/useLang";
+import { SessionFailedScreen } from "../../ui/InviteLinkScreen";
 import { LoadingScreen, MessageScreen } from "../../ui/Screens";
 import type { FriendInviteInfo } from "./people";
 import { acceptFriendInvite, lookUpFriendInvite, type InviteLookup } from "./usePeople";
@@ -90,19 +91,7 @@ export function FriendInvitePage() {
       />
     );
   }
-  if (status === "error") {
-    return (
-      <MessageScreen
-        title={t("screens.sessionFailedTitle")}
-        body={t("screens.sessionFailedBody")}
-        actions={
-          <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
-            {t("common.retry")}
-          </button>
-        }
-      />
-    );
-  }
+  if (status === "error") return <SessionFailedScreen />;
   if (status === "loading" || !lookup) return <LoadingScreen title={t("common.loading")} detail={t("screens.checkingAuth")} />;
   return <LoadingScreen title={invitedBy} detail={t("people.friendInvite.accepting")} testId="friend-invite-pending" />;
 }
