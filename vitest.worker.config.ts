@@ -3,7 +3,6 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { freePort } from "./tests/fakes/free-port.ts";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
 import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
-import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from "./tests/fakes/smtp-server.ts";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
@@ -19,7 +18,7 @@ export default defineConfig(async () => {
   const fakeGitHosts = `http://127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT}`;
   // The import tests' git daemon (tests/fakes/fixture-repo.ts) listens here.
   process.env.FIXTURE_REPO_PORT ||= String(await freePort());
-  // Outgoing mail goes to a real SMTP server on loopback (tests/fakes/smtp-server.ts); its mailbox answers over HTTP.
+  // A real SMTP server on loopback for the mail tests (tests/fakes/smtp-server.ts); its mailbox answers over HTTP.
   process.env.FAKE_SMTP_PORT ||= String(await freePort());
   process.env.FAKE_SMTP_HTTP_PORT ||= String(await freePort());
   return {
@@ -46,11 +45,9 @@ export default defineConfig(async () => {
             // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
             GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
             GIT_HOSTS_TIMEOUT_MS: "1500",
-            SMTP_HOST: "127.0.0.1",
-            SMTP_PORT: process.env.FAKE_SMTP_PORT,
-            SMTP_USER: FAKE_SMTP_USER,
-            SMTP_PASSWORD: FAKE_SMTP_PASSWORD,
-            MAIL_FROM: "Team Chat <no-reply@teamchat.example>",
+            // No SMTP_HOST here: outgoing mail waits in the outbox, as in a default deploy, so no test's stored
+            // state changes behind its back. The mail tests pass the SMTP settings of the loopback server themselves.
+            FAKE_SMTP_PORT: process.env.FAKE_SMTP_PORT,
             FAKE_SMTP_URL: `http://127.0.0.1:${process.env.FAKE_SMTP_HTTP_PORT}`,
           },
         },

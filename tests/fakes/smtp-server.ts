@@ -1,18 +1,18 @@
 import { createServer, type Server } from "node:http";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from "./smtp-accounts";
+
+export { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER };
 
 /**
  * A real SMTP server on loopback for the mail tests (tests/worker/jobs/mail.test.ts), plus a small
  * HTTP side door for the tests inside workerd: `GET /mails?to=<address>` answers the mails that
  * address received, parsed by mailparser (from, to, subject, text, html, the SMTP envelope).
  *
- * It requires sign-in as `mailer` / `mail-secret` (FAKE_SMTP_USER/FAKE_SMTP_PASSWORD), and refuses
+ * It requires the sign-in of tests/fakes/smtp-accounts.ts, and refuses
  * with 550 every recipient whose address starts with `refuse`, so a test can make delivery fail.
  */
-export const FAKE_SMTP_USER = "mailer";
-export const FAKE_SMTP_PASSWORD = "mail-secret";
-
 export interface ReceivedMail {
   envelopeFrom: string;
   envelopeTo: string[];

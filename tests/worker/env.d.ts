@@ -7,6 +7,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_LLM_URL: string;
       FAKE_SMTP_URL: string;
+      FAKE_SMTP_PORT: string;
     }
   }
 }

@@ -5,7 +5,7 @@ import { queueMail } from "../../../worker/mail/outbox";
 import { call, devUser, expectError, expectSignedOutRefused, signUp } from "../helpers";
 
 /** A Queue that only records, so the outbox rows stay as queued while the test reads them. */
-const held = { ...env, SMTP_HOST: "", JOBS: { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue<unknown> };
+const held = { ...env, JOBS: { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue<unknown> };
 
 describe("GET /api/dev/mail (the outbox on the developer settings page)", () => {
   it("is for developers only", async () => {
@@ -41,6 +41,7 @@ describe("GET /api/dev/mail (the outbox on the developer settings page)", () => 
       lastError: null,
       link: "http://localhost/friend-invite/second-code",
     });
-    expect(data.smtpConfigured).toBe(true);
+    // The test env has no SMTP_HOST, so the page says mail is not being sent.
+    expect(data.smtpConfigured).toBe(false);
   });
 });

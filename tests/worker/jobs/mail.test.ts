@@ -4,8 +4,21 @@ import worker from "../../../worker/index";
 import { deliverDueMail, MAIL_MAX_ATTEMPTS } from "../../../worker/mail/delivery";
 import { MailRejected, queueMail, type MailRequest } from "../../../worker/mail/outbox";
 import { sweepMail } from "../../../worker/jobs/mail";
+import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from "../../fakes/smtp-accounts";
 
 const handler: ExportedHandler<Cloudflare.Env> = worker;
+/**
+ * The Worker configured for the loopback SMTP server. The test env itself has no SMTP_HOST, so the
+ * Queue's own consumer leaves the mails alone and each test delivers them when it chooses.
+ */
+const smtpEnv: Cloudflare.Env = {
+  ...env,
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: env.FAKE_SMTP_PORT,
+  SMTP_USER: FAKE_SMTP_USER,
+  SMTP_PASSWORD: FAKE_SMTP_PASSWORD,
+  MAIL_FROM: "Team Chat <no-reply@teamchat.example>",
+};
 let seq = 0;
 
 /** A mail as the loopback SMTP server (tests/fakes/smtp-server.ts) received and parsed it. */
@@ -70,18 +83,18 @@ async function waitForMail(to: string, count = 1): Promise<ReceivedMail[]> {
   return mailbox(to);
 }
 
-/** The env with a Queue that only records, so the Queue's own consumer cannot take the mail before the test does. */
-function heldQueue(overrides: Partial<Cloudflare.Env> = {}) {
+/** The SMTP env with a Queue that only records, to see what queueMail asks the Queue for. */
+function heldQueue() {
   const sent: unknown[] = [];
   const jobs = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => undefined } as unknown as Queue<unknown>;
-  return { env: { ...env, ...overrides, JOBS: jobs }, sent };
+  return { env: { ...smtpEnv, JOBS: jobs }, sent };
 }
 
 /** Runs the Queue consumer on one message, as the Queue would deliver (or redeliver) it. */
-async function deliver(body: unknown, attempts = 1) {
+async function deliver(body: unknown, attempts = 1, jobEnv: Cloudflare.Env = smtpEnv) {
   const batch = createMessageBatch("teamchat-jobs", [{ id: `mail-${++seq}`, timestamp: new Date(), attempts, body }]);
   const ctx = createExecutionContext();
-  await handler.queue!(batch, env, ctx);
+  await handler.queue!(batch, jobEnv, ctx);
   return getQueueResult(batch, ctx);
 }
 
@@ -126,7 +139,7 @@ describe("mail delivery over SMTP", () => {
     await waitForMail(to);
     await deliver({ type: "mail", id }, 2);
     await deliver({ type: "mail", id }, 3);
-    await deliverDueMail(env, id, Date.now() + 86_400_000);
+    await deliverDueMail(smtpEnv, id, Date.now() + 86_400_000);
 
     expect(await mailbox(to)).toHaveLength(1);
     expect(await row(`friend_invite:${code}`)).toMatchObject({ status: "sent", attempts: 1 });
@@ -189,25 +202,25 @@ describe("mail delivery over SMTP", () => {
     let now = Date.now() + 1000;
     const waits: number[] = [];
     for (let attempt = 1; attempt < MAIL_MAX_ATTEMPTS; attempt++) {
-      const report = await deliverDueMail(env, id, now);
+      const report = await deliverDueMail(smtpEnv, id, now);
       const failed = (await row(`friend_invite:${code}`))!;
       expect(failed).toMatchObject({ status: "pending", attempts: attempt });
       expect(failed.last_error).toContain("550");
       expect(report.retries).toEqual([{ id, delaySeconds: (failed.next_attempt_at - now) / 1000 }]);
       waits.push((failed.next_attempt_at - now) / 60_000);
       // Not due yet: a run before the retry time leaves the mail alone.
-      await deliverDueMail(env, id, failed.next_attempt_at - 1);
+      await deliverDueMail(smtpEnv, id, failed.next_attempt_at - 1);
       expect((await row(`friend_invite:${code}`))!.attempts).toBe(attempt);
       now = failed.next_attempt_at;
     }
     expect(waits).toEqual([1, 5, 30, 120, 120]);
 
-    await deliverDueMail(env, id, now);
+    await deliverDueMail(smtpEnv, id, now);
     const final = (await row(`friend_invite:${code}`))!;
     expect(final).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS });
     expect(final.last_error).toContain("Mailbox unavailable");
     // A failed mail is not tried again.
-    await deliverDueMail(env, id, now + 86_400_000);
+    await deliverDueMail(smtpEnv, id, now + 86_400_000);
     expect((await row(`friend_invite:${code}`))!.attempts).toBe(MAIL_MAX_ATTEMPTS);
     expect(await mailbox(to)).toHaveLength(0);
   });
@@ -215,19 +228,17 @@ describe("mail delivery over SMTP", () => {
   it("leaves mail waiting in the outbox when no SMTP server is configured", async () => {
     const to = unique("nosmtp");
     const code = inviteCode();
-    const offline = { ...env, SMTP_HOST: "" };
+    // The test env, like a default deploy, has no SMTP_HOST; its Queue message is consumed and nothing is sent.
+    const offline = env;
     await queueMail(offline, friendInvite(to, code));
     const { id } = (await row(`friend_invite:${code}`))!;
-    // Stop the Queue's own consumer from taking it first: it is only due in a day.
-    await env.DB.prepare(`UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?`)
-      .bind(Date.now() + 86_400_000, id)
-      .run();
+    expect((await deliver({ type: "mail", id }, 1, offline)).explicitAcks).toHaveLength(1);
     const report = await deliverDueMail(offline, id, Date.now() + 2 * 86_400_000);
     expect(report).toEqual({ sent: 0, failed: 0, retries: [] });
     expect(await sweepMail(offline, Date.now() + 2 * 86_400_000)).toBe(false);
     expect(await row(`friend_invite:${code}`)).toMatchObject({ status: "pending", attempts: 0 });
 
     // Once configured, the cron sweep finds it due.
-    expect(await sweepMail(env, Date.now() + 2 * 86_400_000)).toBe(true);
+    expect(await sweepMail(smtpEnv, Date.now() + 2 * 86_400_000)).toBe(true);
   });
 });
