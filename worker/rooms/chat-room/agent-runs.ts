@@ -14,9 +14,6 @@ import { answer } from "../../agents/answer";
 import { chatProject, type ChatProject } from "../../agents/coding/project";
 import { codingSystemPrompt } from "../../agents/coding/prompt";
 import { conversation } from "../../agents/prompt";
-import { requestParts } from "../../agents/inputs";
-import { modelAcceptsImages } from "../../agents/models";
-import { hostJson } from "../../workspace/host";
 import { loadAgentProfile } from "../../agents/profile";
 import type { TranscriptEntry } from "../../agents/prompt";
 import { consumeAgentRequest } from "../../agents/quota";
@@ -25,6 +22,7 @@ import { readableForward } from "./discuss-forward";
 import type { CodingRunner, DriveResult, RunOutput } from "./coding-runs";
 import type { CodingStore } from "./coding-store";
 import { toChatMessage } from "./mapping";
+import { withRequestInputs } from "./request-inputs";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
 
@@ -279,35 +277,8 @@ export class AgentRuns {
     }
   }
 
-  /**
-   * The transcript with the request as the model should read it: its attachments' text, the
-   * content of the files it references (from the project's workspace) and its images for models
-   * that see them. Earlier messages keep their text only, so requests stay small.
-   */
-  private async readTranscript(run: ActiveRun, request: MessageRow, config: RunConfig, project: ChatProject | null): Promise<TranscriptEntry[]> {
-    const entries = this.transcript(run, request);
-    const last = entries.at(-1);
-    if (!last || last.fromAgent) return entries;
-    let attachments: { fileName: string; fileUrl: string }[] = [];
-    try {
-      const parsed = JSON.parse(request.attachments) as unknown;
-      if (Array.isArray(parsed))
-        attachments = parsed.filter((a): a is { fileName: string; fileUrl: string } => typeof a?.fileName === "string" && typeof a?.fileUrl === "string");
-    } catch {
-      // a malformed column only loses the attachments
-    }
-    const env = this.io.env;
-    const readWorkspaceFile = project
-      ? async (path: string) => await hostJson<{ content: string; isText: boolean }>(env, project, "file", { path }).then((f) => (f.isText ? f.content : null))
-      : undefined;
-    const parts = await requestParts(env, {
-      chatId: this.io.chatId(),
-      text: last.text,
-      attachments,
-      readWorkspaceFile,
-      vision: modelAcceptsImages(env, config.model),
-    });
-    return [...entries.slice(0, -1), { ...last, text: parts.text, images: parts.images }];
+  private readTranscript(run: ActiveRun, request: MessageRow, config: RunConfig, project: ChatProject | null): Promise<TranscriptEntry[]> {
+    return withRequestInputs(this.io.env, this.io.chatId(), this.transcript(run, request), request.attachments, config.model, project);
   }
 
   private transcript(run: ActiveRun, request: MessageRow): TranscriptEntry[] {
