@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseUrl, newPerson, useBrowser } from "./browser.ts";
-import { signIn } from "./flows.ts";
+import { signIn, writeHeaders } from "./flows.ts";
 
 const browser = useBrowser();
 const BOB_ID = "user_demo_bob";
@@ -98,6 +98,10 @@ describe("chat between two people", () => {
     await bobRow.waitFor({ state: "detached" });
     const after = await bob.page.request.get(`/api/group-chats/${chatId}/messages`);
     expect(after.status()).toBe(404);
+
+    // The file leaves no group behind: Alice's free plan holds three, and later files make theirs.
+    const dissolved = await alice.page.request.delete(`/api/group-chats/${chatId}`, { headers: writeHeaders(alice.page) });
+    expect(dissolved.status(), await dissolved.text()).toBe(200);
 
     await alice.context.close();
     await bob.context.close();
