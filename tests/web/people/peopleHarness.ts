@@ -5,19 +5,13 @@ import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import { mutate, SWRConfig } from "swr";
-import { vi } from "vitest";
 import type { SessionUser } from "../../../contract";
 import { resetClient } from "../../../web/app/api/client";
 import { initI18n } from "../../../web/i18n";
 import type { Language } from "../../../web/i18n/language";
-import { jsonResponse } from "../browserStubs";
+import { stubApi, type Call } from "../api-stub";
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+export type { Call };
 
 export type Route = (call: Call) => unknown;
 export const fail = (status: number, error: string) => ({ __failure: true, status, error });
@@ -102,24 +96,7 @@ export interface Harness {
 export function startHarness(route: Route): Harness {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   resetClient();
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const call: Call = {
-        method: (init?.method ?? "GET").toUpperCase(),
-        path: url.pathname,
-        query: url.searchParams,
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-      };
-      calls.push(call);
-      const answer = route(call);
-      if (answer === undefined) return jsonResponse({ code: 404, data: null, message: "Not found" }, 404);
-      if (isFailure(answer)) return jsonResponse({ code: answer.status, data: null, message: answer.error }, answer.status);
-      return jsonResponse({ code: 200, data: answer, message: "ok" });
-    }),
-  );
+  const calls = stubApi(route, isFailure);
   const host = document.createElement("div");
   document.body.append(host);
   const root: Root = createRoot(host);

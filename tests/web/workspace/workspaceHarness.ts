@@ -4,21 +4,15 @@ import { act, createElement, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter } from "react-router";
 import { mutate, SWRConfig } from "swr";
-import { vi } from "vitest";
 import type { ChatListItem, CodingProject, FileNode, GitStatus, ProjectConfig } from "../../../contract";
 import { resetClient } from "../../../web/app/api/client";
 import { WorkspaceProvider } from "../../../web/features/workspace/layout/WorkspaceContext";
 import { useDocumentsStore } from "../../../web/features/workspace/viewer/documents";
 import { useTabsStore } from "../../../web/features/workspace/viewer/tabsStore";
 import { initI18n } from "../../../web/i18n";
-import { jsonResponse } from "../browserStubs";
+import { stubApi, type Call } from "../api-stub";
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+export type { Call };
 
 /** What a route answers: the `data` of the envelope, or an error with its status and message. */
 export type Answer = unknown | { error: string; status: number };
@@ -120,24 +114,7 @@ export function startHarness(route: Route): Harness {
   resetClient();
   useTabsStore.setState({ projectId: null, tabs: [], activeId: null });
   useDocumentsStore.setState({ docs: new Map() });
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const call: Call = {
-        method: (init?.method ?? "GET").toUpperCase(),
-        path: url.pathname,
-        query: url.searchParams,
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-      };
-      calls.push(call);
-      const answer = route(call);
-      if (answer === undefined) return jsonResponse({ code: 404, data: null, message: "Not found" }, 404);
-      if (isFailure(answer)) return jsonResponse({ code: answer.status, data: null, message: answer.error }, answer.status);
-      return jsonResponse({ code: 200, data: answer, message: "ok" });
-    }),
-  );
+  const calls = stubApi(route, isFailure);
   const host = document.createElement("div");
   document.body.append(host);
   const root: Root = createRoot(host);
