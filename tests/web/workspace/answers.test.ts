@@ -3,41 +3,20 @@ import { act, createElement, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { BatchStatusAnswer, ChatListItem, CodingProject, ModelOption, ProjectConfig } from "../../../contract";
+import type { BatchStatusAnswer, ChatListItem, ModelOption, ProjectConfig } from "../../../contract";
 import { resetClient } from "../../../web/app/api/client";
 import { useComposerSettings } from "../../../web/features/chat/agent/hooks/useComposerSettings";
 import { RequestStatusContext, useRequestStatus, useRequestStatusStore } from "../../../web/features/chat/agent/hooks/useRequestStatus";
 import { DEFAULT_MODELS } from "../../../web/features/chat/agent/model/composerSettings";
 import { useWorkspace, WorkspaceProvider } from "../../../web/features/workspace/layout/WorkspaceContext";
 import { jsonResponse } from "../browserStubs";
+import { makeProject } from "./workspaceHarness";
 
 // The SPA reads each answer exactly as the Worker sends it: the envelope {code, data, message}
 // around the contract's type, unwrapped once by the API client.
 const envelope = (data: unknown) => ({ code: 200, data, message: "ok" });
 
-const project = {
-  id: "p1",
-  name: "Launch site",
-  description: "",
-  directoryName: "launch-site",
-  directoryPath: "/workspaces/launch-site",
-  gitInitialized: true,
-  httpRepoUrl: null,
-  sshRepoUrl: null,
-  branch: "main",
-  isImported: 0,
-  status: "active",
-  currentUse: true,
-  organizationId: "org_1",
-  ownerId: "u1",
-  chatId: "chat_1",
-  chatName: "Launch",
-  chatType: "group",
-  chatOwnerId: "u1",
-  chatOwnerName: "Ann Owner",
-  approvalPolicy: "ask",
-  createdAt: "2025-01-01T00:00:00.000Z",
-} satisfies CodingProject;
+const project = makeProject("p1", { directoryPath: "/workspaces/launch-site", chatType: "group" });
 const config = {
   sandbox: { available: true, baseUrl: "https://sandbox.example.dev", status: "active" },
   project: { directoryName: "launch-site", directoryPath: "/workspaces/launch-site" },
