@@ -35,25 +35,8 @@ export const me: SessionUser = {
   updatedAt: "2025-01-01T00:00:00.000Z",
 };
 
-export async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 15)));
-}
-
-export function find(testId: string): HTMLElement | null {
-  return document.body.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-}
-
-export function get(testId: string): HTMLElement {
-  const element = find(testId);
-  if (!element) throw new Error(`no element with data-testid=${testId}`);
-  return element;
-}
-
-export async function click(target: string | HTMLElement): Promise<void> {
-  const element = typeof target === "string" ? get(target) : target;
-  await act(async () => element.click());
-  await settle(2);
-}
+export { click, find, get, settle } from "../dom-helpers";
+import { get, settle } from "../dom-helpers";
 
 /** Opens a Radix menu the way a keyboard user does. */
 export async function pressEnter(testId: string): Promise<void> {

@@ -86,26 +86,8 @@ export interface Harness {
   unmount(): void;
 }
 
-/** Lets fetches answer and React commit what they changed. */
-export async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 15)));
-}
-
-export function find(testId: string): HTMLElement | null {
-  return document.body.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testId)}"]`);
-}
-
-export function get(testId: string): HTMLElement {
-  const element = find(testId);
-  if (!element) throw new Error(`no element with data-testid=${testId}`);
-  return element;
-}
-
-export async function click(target: string | HTMLElement): Promise<void> {
-  const element = typeof target === "string" ? get(target) : target;
-  await act(async () => element.click());
-  await settle(2);
-}
+export { click, find, get, settle } from "../dom-helpers";
+import { get, settle } from "../dom-helpers";
 
 /** Starts a harness whose fetch asks `route` first; what it does not answer is 404. */
 export function startHarness(route: Route): Harness {
