@@ -3,6 +3,7 @@ import { PresenterRequestSchema } from "./agent";
 import { ChatListItemSchema, UnreadCountsSchema } from "./frames-parts";
 import { readFrame } from "./frames-read";
 import { GroupRemoveFrame, MemberAddFrame, MemberRemoveFrame, PongFrame } from "./frames-room";
+import { MentionFrame } from "./mentions";
 import { SystemNotificationFrame } from "./notifications";
 
 /** Frames a user's inbox sends to every tab of theirs (the spec's global real-time connection). */
@@ -31,6 +32,7 @@ export const InboxServerFrame = v.variant("type", [
   RefreshOrganizationsFrame,
   InboxPresenterRequestFrame,
   SystemNotificationFrame,
+  MentionFrame,
   PongFrame,
 ]);
 /** Every frame an inbox sends. */

@@ -28,3 +28,5 @@ export * from "./answers-knowledge";
 export * from "./answers-attachments";
 export * from "./people";
 export * from "./dev-mail";
+export * from "./search";
+export * from "./mentions";
