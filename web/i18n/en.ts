@@ -2,6 +2,7 @@ import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
 import { enMail } from "./en-mail";
+import { enMentions } from "./en-mentions";
 import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
 import { enVires } from "./en-vires";
@@ -250,6 +251,7 @@ export const en = {
   workspace: enWorkspace,
   inbox: enInbox,
   notifications: enNotifications,
+  mentions: enMentions,
   mail: enMail,
   workspaceViewer: enWorkspaceViewer,
   time: {

@@ -3,6 +3,7 @@ import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
 import { zhMail } from "./zh-mail";
+import { zhMentions } from "./zh-mentions";
 import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
 import { zhVires } from "./zh-vires";
@@ -248,6 +249,7 @@ export const zh: Messages = {
   workspace: zhWorkspace,
   inbox: zhInbox,
   notifications: zhNotifications,
+  mentions: zhMentions,
   mail: zhMail,
   workspaceViewer: zhWorkspaceViewer,
   time: {

@@ -1,0 +1,36 @@
+import type { Messages } from "./en";
+
+/** Chinese texts of mentions. */
+export const zhMentions: Messages["mentions"] = {
+  button: "提及",
+  buttonCount: "提及（{{count}} 条未读）",
+  title: "提及（{{count}} 条未读）",
+  markAllRead: "全部标为已读",
+  clearAll: "全部清除",
+  clearTitle: "清除全部提及？",
+  clearBody: "列表中的所有提及都将被删除，且无法撤销。",
+  clearing: "正在清除...",
+  empty: "暂无提及",
+  loadFailed: "无法加载提及",
+  everyone: "@所有人",
+  you: "@你",
+  unread: "未读",
+  inChat: "在 {{chat}}",
+  openEntry: "打开 {{name}} 在 {{chat}} 中的消息",
+  remove: "删除此提及",
+  toastYou: "{{name}} 在 {{chat}} 中提到了你",
+  toastEveryone: "{{name}} 在 {{chat}} 中提到了所有人",
+  view: "查看",
+  popup: {
+    label: "提及建议",
+    header: "选择要提及的对象",
+    people: "成员（{{count}}）",
+    files: "文件（{{count}}）",
+    searching: "搜索中...",
+    noResults: "未找到结果",
+    hint: "↑↓ 选择 · Enter 确认 · @成员 @file:文件名",
+    everyone: "本聊天中的所有人",
+    agent: "智能体",
+    filesFailed: "无法列出项目文件",
+  },
+};
