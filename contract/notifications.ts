@@ -56,6 +56,10 @@ export const NotificationDataSchema = v.object({
   organizationId: v.optional(v.string()),
   actorId: v.optional(v.string()),
   actorName: v.optional(v.string()),
+  /** A presenter request: the room's request id, so deciding it in the chat settles the notification too. */
+  requestId: v.optional(v.string()),
+  /** A transfer request names who would get control. */
+  targetName: v.optional(v.string()),
 });
 export type NotificationData = v.InferOutput<typeof NotificationDataSchema>;
 

@@ -1,2 +1,3 @@
 export { notify, type NotifyInput, type NotificationActionInput } from "./notify";
 export { handleAction, listForUser, markNotificationsRead } from "./inbox";
+export { PresenterNotices, type PresenterNoticeRequest } from "./presenter";

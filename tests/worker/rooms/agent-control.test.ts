@@ -96,6 +96,49 @@ describe("asking for control", () => {
     memberSocks[0]!.send({ type: "handle_presenter_request", requestId, decision: "approve" });
     expect((await memberSocks[0]!.next((f) => f.type === "handle_request_error")).error).toBe("Only the group owner can handle permission requests");
   });
+
+  it("stores the request as the owner's system notification, whose Approve works, and closes it when decided in the chat", async () => {
+    const { owner, members, chatId, ownerSock, memberSocks } = await agentGroup("Bob Member", "Carol Member");
+    const [bob] = members;
+    const ownerInbox = await inbox(owner);
+    memberSocks[0]!.send({ type: "request_presenter" });
+    const first = await memberSocks[0]!.next((f) => f.type === "request_success");
+    const stored = (await ownerInbox.next((f) => f.type === "system_notification")).notification;
+    expect(stored).toMatchObject({
+      type: "presenter_request",
+      priority: "high",
+      requiresConfirmation: true,
+      actionStatus: null,
+      data: { chatId, chatName: "Agent Room", actorId: bob!.id, actorName: bob!.name, requestId: first.requestId },
+    });
+    const approve = stored.actions.find((a: any) => a.id === "approve");
+    expect(approve).toMatchObject({ method: "POST", apiEndpoint: `/api/presenter-requests/${first.requestId}` });
+    expect(approve.payload).toMatchObject({ requester: bob!.id, requesterName: bob!.name, requestId: first.requestId, chatId, decision: "approve" });
+    // Members never get it.
+    expect((await call("/api/notifications", { token: bob!.token })).json.data.notifications).toEqual([]);
+
+    // Pressing Approve is the button's own call: the owner decides without opening the chat.
+    expect((await call(approve.apiEndpoint, { token: owner.token, body: approve.payload })).status).toBe(200);
+    const settled = (await ownerInbox.next((f) => f.type === "system_notification" && f.notification.actionStatus !== null)).notification;
+    expect(settled).toMatchObject({ id: stored.id, actionStatus: "approved", actionRecord: { actionType: "approved" } });
+    await ownerSock.next((f) => f.type === "presenter_changed" && f.presenterId === bob!.id);
+
+    // A transfer request decided on the card in the chat settles the notification as well.
+    memberSocks[0]!.send({ type: "transfer_presenter", targetPresenter: members[1]!.id });
+    await memberSocks[0]!.next((f) => f.type === "transfer_success");
+    const transfer = (await ownerSock.next((f) => f.type === "presenter_request" && f.request.action === "transfer_presenter")).request;
+    const second = (await ownerInbox.next((f) => f.type === "system_notification" && f.notification.data.requestId === transfer.requestId)).notification;
+    expect(second.data.targetName).toBe(members[1]!.name);
+    ownerSock.send({ type: "handle_presenter_request", requestId: transfer.requestId, decision: "reject" });
+    const closed = (await ownerInbox.next((f) => f.type === "system_notification" && f.notification.id === second.id && f.notification.actionStatus))
+      .notification;
+    expect(closed).toMatchObject({ actionStatus: "rejected", actionRecord: { operatorName: owner.name } });
+    const list = (await call("/api/notifications", { token: owner.token })).json.data.notifications;
+    expect(list.map((n: any) => [n.id, n.actionStatus])).toEqual([
+      [second.id, "rejected"],
+      [stored.id, "approved"],
+    ]);
+  });
 });
 
 describe("owner assignment, transfer and removal", () => {

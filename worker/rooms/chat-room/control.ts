@@ -7,6 +7,7 @@ import {
   type PresenterAction,
   type ServerFrame,
 } from "../../../contract";
+import type { PresenterNotices } from "../../notifications";
 import { toChatMessage } from "./mapping";
 import { ControlStore, toPresenterRequest, type RequestRow } from "./control-store";
 import type { MessageRow, RoomStore } from "./store";
@@ -24,6 +25,8 @@ export interface ControlIo {
   /** The owner's inbox: a notification reaches them even with this chat closed. */
   notifyOwner(frame: InboxFrame): void;
   chatName(): string;
+  /** The owner's stored system notification of each request, settled when the request closes. */
+  notices: Pick<PresenterNotices, "opened" | "settled">;
 }
 
 type Result = { ok: true } | { ok: false; error: string };
@@ -170,11 +173,17 @@ export class Control {
     const request = toPresenterRequest(row, this.io.chatId(), ownerId);
     this.io.broadcast({ type: "presenter_request", request }, ownerId);
     this.io.notifyOwner({ type: "presenter_request", request, chatName: this.io.chatName() });
+    this.io.notices.opened(
+      ownerId,
+      { id: this.io.chatId(), name: this.io.chatName() },
+      { requestId: row.request_id, requester: row.requester, requesterName: row.requester_name, action: row.action, targetName: row.target_name },
+    );
     this.io.sendControlState();
     return row;
   }
 
   private closeCard(req: RequestRow, actionType: "approve" | "reject" | "ignore", operatorName: string): void {
+    this.io.notices.settled(this.io.ownerId(), req.request_id, actionType, actionType === "ignore" ? "System" : operatorName);
     if (!req.card_id) return;
     const record = {
       actionType,

@@ -35,6 +35,7 @@ import { RoomStore, type MessageRow } from "./store";
 import type { AppendRequest, HistoryQuery, RoomMember, RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
 import { notifyUsers } from "../stubs";
+import { PresenterNotices } from "../../notifications";
 import { SESSION_CHECK_MS, closeEndedSessions, closeSessionSockets } from "../session-sockets";
 
 /** When the room next asks D1 whether its sockets' sessions still live. */
@@ -51,6 +52,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly runs: AgentRuns;
   private readonly coding: CodingRunner;
   private readonly frameRoom: FrameRoom;
+  private readonly notices: PresenterNotices;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
 
@@ -60,6 +62,7 @@ export class ChatRoom extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
     this.control = new ControlStore(ctx.storage.sql, this.store);
+    this.notices = new PresenterNotices(env, (work) => ctx.waitUntil(work));
     const codingStore = new CodingStore(ctx.storage.sql);
     this.coding = new CodingRunner({
       env,
@@ -121,6 +124,7 @@ export class ChatRoom extends DurableObject<Env> {
       chatName: () => this.store.getMeta("name") ?? "",
       // Not awaited: a slow inbox must not hold up the room; failures are logged by notifyUsers.
       notifyOwner: (frame) => this.ctx.waitUntil(notifyUsers(this.env, [this.ownerId()], frame)),
+      notices: this.notices,
     };
   }
 
