@@ -56,6 +56,8 @@ export interface SearchResult {
     email?: string;
     /** 0 discuss, 1 agent, 2 ask-only, for messages: the tab to open. */
     chatType?: number;
+    /** For contacts: which kind of private chat to start when `chatId` is null (default human). */
+    contactType?: "human" | "virtual_employee";
   };
 }
 
