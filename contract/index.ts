@@ -30,3 +30,4 @@ export * from "./people";
 export * from "./dev-mail";
 export * from "./search";
 export * from "./mentions";
+export * from "./mention-parse";
