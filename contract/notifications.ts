@@ -122,3 +122,12 @@ export const NotificationActionBody = v.object({
 export interface NotificationActionAnswer {
   notification: SystemNotification;
 }
+
+/**
+ * Each user's system chat: the chat-list entry and main view holding their notifications. Chats
+ * whose id starts with this have no member or add buttons (spec 02 §2.5).
+ */
+export const SYSTEM_CHAT_PREFIX = "sys_chat_";
+export function systemChatId(userId: string): string {
+  return `${SYSTEM_CHAT_PREFIX}${userId}`;
+}

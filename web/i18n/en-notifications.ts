@@ -17,9 +17,15 @@ export const enNotifications = {
     remove_from_group: { title: "Removed from group", content: "{{actor}} removed you from the group {{chat}}." },
     direct_group_join: { title: "Added to group", content: "{{actor}} added you to the group {{chat}}." },
     email_group_join_request: { title: "Group invitation", content: "{{actor}} invited you to join the group {{chat}}." },
-    presenter_request: { title: "Permission request", content: "{{actor}} asks for control of the agent in {{chat}}." },
+    presenter_request: {
+      title: "Permission request",
+      content: "{{actor}} asks for control of the agent in {{chat}}.",
+      transfer: "{{actor}} wants to hand control of the agent in {{chat}} to {{target}}.",
+    },
     friend_invite_accepted: { title: "Friend invitation accepted", content: "{{actor}} accepted your friend invitation." },
   },
+  /** Buttons the server names by id; an unknown id shows the server's own label. */
+  actions: { approve: "Approve", reject: "Reject", accept: "Join" },
   rejectionPrompt: "Enter rejection reason (optional):",
   refused: "This action was blocked: it does not point to this site's API.",
   actionFailed: "The action failed",

@@ -4,7 +4,10 @@ import type { SessionUser } from "../../../contract";
 import { ChatList } from "../../features/chat-list/ChatList";
 import { ContactPicker } from "../../features/groups/ContactPicker";
 import { CreateGroupModal } from "../../features/groups/CreateGroupModal";
+import { SystemChatRow } from "../../features/notifications/SystemChat";
 import { InviteFriendsDialog } from "../../features/people/InviteFriendsDialog";
+import { useSelection } from "../session/selection";
+import { systemChatId } from "../../../contract";
 import { InboxStatusDot } from "../realtime/InboxStatus";
 
 interface SidebarChatsProps {
@@ -19,6 +22,7 @@ export function SidebarChats({ user, collapsed, onExpand }: SidebarChatsProps) {
   const [dialog, setDialog] = useState<"group" | "chat" | "friend" | null>(null);
   const organizationName = user.organizationDisplayName ?? user.organizationName ?? t("groups.sections.organization");
   const close = (open: boolean) => !open && setDialog(null);
+  const { chatId } = useSelection();
 
   return (
     <>
@@ -28,6 +32,7 @@ export function SidebarChats({ user, collapsed, onExpand }: SidebarChatsProps) {
         onNewGroup={() => setDialog("group")}
         onNewChat={() => setDialog("chat")}
         onInviteFriend={() => setDialog("friend")}
+        pinned={<SystemChatRow userId={user.id} selected={chatId === systemChatId(user.id)} compact={collapsed} />}
       />
       <div className="sidebar__footer">
         <InboxStatusDot showLabel={!collapsed} />

@@ -2,6 +2,8 @@ import useSWR from "swr";
 import type { ChatListItem } from "../../../contract";
 import { ChatArea } from "../../features/chat/ChatArea";
 import { ChatHeader } from "../../features/groups/ChatHeader";
+import { isSystemChat } from "../../features/groups/chatPeople";
+import { SystemChat } from "../../features/notifications/SystemChat";
 import { WorkspaceLayout } from "../../features/workspace/layout/WorkspaceLayout";
 import { useFileReferenceComposer } from "../../features/workspace/viewer/useFileReferenceComposer";
 import { silentFetcher } from "../api/swr";
@@ -14,6 +16,12 @@ import { chatKey } from "../realtime/chatListCache";
  * cache entry ChatArea loads.
  */
 export function ChatMain({ chatId }: { chatId: string }) {
+  // The system chat is not a room: it shows the user's notifications.
+  if (isSystemChat(chatId)) return <SystemChat />;
+  return <RoomChat chatId={chatId} />;
+}
+
+function RoomChat({ chatId }: { chatId: string }) {
   const { data: chat } = useSWR<ChatListItem>(chatKey(chatId), silentFetcher);
   if (chat?.project_id) return <ProjectChat chat={chat} />;
   return <ChatArea chatId={chatId} header={ChatHeader} />;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../contract";
 import { markChatRead, setChatUnread, streamOnOpen, withStreamsRead } from "../../app/realtime/chatListCache";
@@ -19,6 +19,8 @@ export interface ChatListProps {
   onNewGroup: () => void;
   onNewChat: () => void;
   onInviteFriend: () => void;
+  /** Rows kept above the chats whatever the filter (the system chat); the app layer supplies them. */
+  pinned?: ReactNode;
 }
 
 function isTextEntry(target: EventTarget | null): boolean {
@@ -27,7 +29,7 @@ function isTextEntry(target: EventTarget | null): boolean {
 }
 
 /** The chat list sidebar (spec 02 §2.1). */
-export function ChatList({ collapsed, onExpand, onNewGroup, onNewChat, onInviteFriend }: ChatListProps) {
+export function ChatList({ collapsed, onExpand, onNewGroup, onNewChat, onInviteFriend, pinned }: ChatListProps) {
   const { t } = useTranslation();
   const { chats, loaded, loading, failed, retry } = useChatList();
   const { chatId: selectedId, projectId } = useSelection();
@@ -81,6 +83,7 @@ export function ChatList({ collapsed, onExpand, onNewGroup, onNewChat, onInviteF
   if (collapsed) {
     return (
       <div className="chat-list chat-list--collapsed">
+        {pinned}
         <CollapsedChatList chats={chats} selectedId={selectedId} onSelect={open} onExpand={onExpand} />
       </div>
     );
@@ -92,6 +95,7 @@ export function ChatList({ collapsed, onExpand, onNewGroup, onNewChat, onInviteF
       <ChatListHeader onNewGroup={onNewGroup} onNewChat={onNewChat} query={query} onQueryChange={setQuery} />
       <ChatFilterTabs value={filter} onChange={setFilter} unread={unread} />
       <LoadState loading={loading && !loaded} failed={failed} failedText={t("chatList.loadFailed")} onRetry={() => void retry()} />
+      {pinned}
       {loaded && shown.length === 0 && <ChatListEmpty query={query} filter={filter} total={chats.length} onInviteFriend={onInviteFriend} />}
       <ul className="chat-list__rows" aria-labelledby="chat-list-title" onKeyDown={onKeyDown}>
         {shown.map((chat) => (

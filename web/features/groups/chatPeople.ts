@@ -1,6 +1,6 @@
-import type { ChatListItem, Participant } from "../../../contract";
+import { SYSTEM_CHAT_PREFIX, type ChatListItem, type Participant } from "../../../contract";
 
-export const isSystemChat = (chatId: string) => chatId.startsWith("sys_chat_");
+export const isSystemChat = (chatId: string) => chatId.startsWith(SYSTEM_CHAT_PREFIX);
 export const isGroupChat = (chat: Pick<ChatListItem, "is_group" | "type">) => chat.is_group || chat.type === "group";
 export const isAgentParticipant = (p: Pick<Participant, "type" | "isAI">) => p.type === "virtual_employee" || p.isAI;
 

@@ -9,7 +9,7 @@ import { Button } from "../../ui/Button";
 import { relativeTime } from "../../ui/format";
 import { runNotificationAction } from "./notificationActions";
 import { markNotificationRead, replaceNotification } from "./notificationsCache";
-import { describeNotification } from "./notificationText";
+import { actionLabel, describeNotification } from "./notificationText";
 
 const VARIANTS = { primary: "primary", danger: "danger", default: "secondary" } as const;
 
@@ -77,7 +77,7 @@ export function NotificationItem({ notification: n }: { notification: SystemNoti
               onClick={() => void press(action)}
               data-testid={`notification-action-${action.id}`}
             >
-              {action.label}
+              {actionLabel(action, t)}
             </Button>
           ))}
         </div>

@@ -14,9 +14,13 @@ export function notificationBadge(count: number): string | null {
   return count > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(Math.floor(count));
 }
 
-/** A notification that just arrived goes on top and counts as unread; a repeat of one already listed changes nothing. */
+/**
+ * A notification that just arrived goes on top and counts as unread; one already listed is an
+ * update (its outcome, recorded elsewhere) and replaces the listed one in place.
+ */
 export function withArrived(list: NotificationsAnswer | undefined, n: SystemNotification): NotificationsAnswer | undefined {
-  if (!list || list.notifications.some((x) => x.id === n.id)) return list;
+  if (!list) return list;
+  if (list.notifications.some((x) => x.id === n.id)) return withReplaced(list, n);
   return { ...list, notifications: [n, ...list.notifications], unreadCount: list.unreadCount + (n.read ? 0 : 1) };
 }
 
