@@ -5,6 +5,7 @@ import { enMail } from "./en-mail";
 import { enMentions } from "./en-mentions";
 import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
+import { enSearch } from "./en-search";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
 import { enWorkspaceViewer } from "./en-workspace-viewer";
@@ -254,6 +255,7 @@ export const en = {
   mentions: enMentions,
   mail: enMail,
   workspaceViewer: enWorkspaceViewer,
+  search: enSearch,
   time: {
     justNow: "Just now",
     minutesAgo_one: "{{count}} minute ago",

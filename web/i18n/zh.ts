@@ -6,6 +6,7 @@ import { zhMail } from "./zh-mail";
 import { zhMentions } from "./zh-mentions";
 import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
+import { zhSearch } from "./zh-search";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
 import { zhWorkspaceViewer } from "./zh-workspace-viewer";
@@ -252,6 +253,7 @@ export const zh: Messages = {
   mentions: zhMentions,
   mail: zhMail,
   workspaceViewer: zhWorkspaceViewer,
+  search: zhSearch,
   time: {
     justNow: "刚刚",
     minutesAgo_one: "{{count}} 分钟前",

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
 import { NotificationsButton } from "../../features/notifications/NotificationsButton";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
+import { SearchLauncher } from "../../features/search/SearchLauncher";
 import { RobotIcon } from "../../features/vires/icons";
 import { VireDialog } from "../../features/vires/VireDialog";
 import { ProjectsLauncher } from "../../features/workspace/projects/ProjectsLauncher";
@@ -67,6 +68,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
         <div className="sidebar__header">
           <OrgSwitcher user={user} collapsed={collapsed} />
           <div className="sidebar__header-actions">
+            <SearchLauncher organizationId={user.organizationId} />
             <ProjectsLauncher userId={user.id} />
             <button
               type="button"

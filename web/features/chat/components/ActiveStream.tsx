@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import type { StreamKey, StreamState, UiMessage } from "../model/types";
 import { useChatState, useChatStore } from "../store/ChatStoreProvider";
 import { ForwardDialog } from "./ForwardDialog";
+import type { JumpFocus } from "../hooks/useMessageJump";
 import type { MessageActionsValue } from "./messageContext";
 import { StreamPane } from "./StreamPane";
 
@@ -21,14 +22,26 @@ interface ActiveStreamProps {
   onlyRequests: boolean;
   actions: Omit<MessageActionsValue, "jumpTo" | "highlightId">;
   agentName: string | null;
+  /** A message to scroll to and highlight (a search hit, a mention). */
+  focus?: JumpFocus | null;
 }
 
 /** The open tab's messages: the only part of the chat that re-renders while a reply streams in. */
-export function ActiveStream({ stream, onlyRequests, actions, agentName }: ActiveStreamProps) {
+export function ActiveStream({ stream, onlyRequests, actions, agentName, focus = null }: ActiveStreamProps) {
   const store = useChatStore();
   const shown = useShownStream(stream, onlyRequests);
   const loadOlder = useCallback(() => store.loadOlder(stream), [store, stream]);
-  return <StreamPane stream={shown} actions={actions} onLoadOlder={loadOlder} onFollow={store.onFollow} agentName={agentName} grouped={stream === "agent"} />;
+  return (
+    <StreamPane
+      stream={shown}
+      actions={actions}
+      onLoadOlder={loadOlder}
+      onFollow={store.onFollow}
+      agentName={agentName}
+      grouped={stream === "agent"}
+      focus={focus}
+    />
+  );
 }
 
 interface ForwardSelectionProps {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem, SessionUser } from "../../../../contract";
+import { useMessageJump } from "../hooks/useMessageJump";
 import { useMessageOps } from "../hooks/useMessageOps";
 import { senderName } from "../model/messageFrame";
 import type { ReplyTarget, StreamKey, UiMessage } from "../model/types";
@@ -96,6 +97,15 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
     },
     [store],
   );
+  // A search hit or mention opens its tab with every message showing, then the list scrolls to it.
+  const showStream = useCallback(
+    (stream: StreamKey) => {
+      setOnlyRequests(false);
+      if (store.state.getState().active !== stream) changeTab(stream);
+    },
+    [store, changeTab],
+  );
+  const jump = useMessageJump(chat.id, store, showStream);
   const badge = (stream: StreamKey): number => {
     if (stream === active) return 0;
     const server = stream === "agent" ? chat.unread.agent : stream === "discuss" || stream === "human" ? chat.unread.human : 0;
@@ -172,8 +182,13 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
             {t("chat.reconnecting")}
           </p>
         )}
+        {jump.pages !== null && (
+          <p className="chat-area__notice" role="status" data-testid="jump-progress">
+            {jump.pages > 0 ? t("search.jump.finding", { count: jump.pages }) : t("search.jump.findingFirst")}
+          </p>
+        )}
         <RequestStatusContext.Provider value={requestStatuses}>
-          <ActiveStream key={active} stream={active} onlyRequests={onlyRequests} actions={actions} agentName={agentName} />
+          <ActiveStream key={active} stream={active} onlyRequests={onlyRequests} actions={actions} agentName={agentName} focus={jump.focus} />
         </RequestStatusContext.Provider>
         {active === "agent" && <TodoListPanel />}
       </div>

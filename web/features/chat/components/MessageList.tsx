@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { Spinner } from "../../../ui/Spinner";
 import { countsKey, groupReplies } from "../agent/model/grouping";
+import type { JumpFocus } from "../hooks/useMessageJump";
 import type { StreamState, UiMessage } from "../model/types";
 import { MessageActionsContext, type MessageActionsValue } from "./messageContext";
 import { MessageItem } from "./MessageItem";
@@ -16,7 +17,8 @@ const JUMP_THRESHOLD_PX = 300;
 const LOAD_EARLIER_THRESHOLD_PX = 100;
 /** Spec 02 §9 "Initial scroll delay 200 ms": no paging until the list settled at the bottom. */
 const INITIAL_SETTLE_MS = 200;
-const HIGHLIGHT_MS = 2000;
+/** How long a message jumped to stays highlighted (the flash in chat.css lasts as long). */
+const HIGHLIGHT_MS = 3000;
 
 interface ListContext {
   loading: boolean;
@@ -46,6 +48,8 @@ interface MessageListProps {
   onFollow: (listener: () => void) => () => void;
   /** The agent tab groups the agent's replies under their request (spec 02 §2.13). */
   grouped?: boolean;
+  /** A message to scroll to and highlight once it is in the list (a search hit, a mention). */
+  focus?: JumpFocus | null;
 }
 
 /**
@@ -53,7 +57,7 @@ interface MessageListProps {
  * `firstItemIndex` by the number of messages that appeared above the previous first one, which
  * keeps the viewport still.
  */
-export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = false }: MessageListProps) {
+export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = false, focus = null }: MessageListProps) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -156,6 +160,21 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     },
     [t],
   );
+  // A jump target: shown once per nonce; a reply group collapsed over it opens first.
+  const focused = useRef<number | null>(null);
+  useEffect(() => {
+    if (!focus || focused.current === focus.nonce) return;
+    const index = messages.findIndex((m) => m.id === focus.messageId);
+    if (index < 0) {
+      if (collapsed.size > 0 && stream.messages.some((m) => m.id === focus.messageId)) setCollapsed(new Set());
+      return;
+    }
+    focused.current = focus.nonce;
+    setHighlightId(focus.messageId);
+    focus.shown();
+    // After Virtuoso laid out the rows the paging just added (not cancelled by a re-run: this nonce is done).
+    requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "auto" }));
+  }, [focus, messages, collapsed, stream.messages]);
   useEffect(() => {
     if (!highlightId) return;
     const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/Spinner";
 import type { StreamState } from "../model/types";
+import type { JumpFocus } from "../hooks/useMessageJump";
 import type { MessageActionsValue } from "./messageContext";
 import { MessageList } from "./MessageList";
 
@@ -14,10 +15,12 @@ interface StreamPaneProps {
   agentName: string | null;
   /** Group agent replies under their request (the agent tab). */
   grouped?: boolean;
+  /** A message to scroll to and highlight. */
+  focus?: JumpFocus | null;
 }
 
 /** The message area of the active stream: loading, the fresh-chat greeting, or the list. */
-export function StreamPane({ stream, actions, onLoadOlder, onFollow, agentName, grouped = false }: StreamPaneProps) {
+export function StreamPane({ stream, actions, onLoadOlder, onFollow, agentName, grouped = false, focus = null }: StreamPaneProps) {
   const { t } = useTranslation();
   let body;
   if (!stream.loaded) {
@@ -34,7 +37,7 @@ export function StreamPane({ stream, actions, onLoadOlder, onFollow, agentName, 
       </div>
     );
   } else {
-    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} onFollow={onFollow} grouped={grouped} />;
+    body = <MessageList stream={stream} actions={actions} onLoadOlder={onLoadOlder} onFollow={onFollow} grouped={grouped} focus={focus} />;
   }
   return (
     <section className="message-list" data-testid="message-list" aria-label={t("chat.list.label")} aria-busy={stream.loading || undefined}>

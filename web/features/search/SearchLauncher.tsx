@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Icon } from "../../ui/Icon";
+import { SearchDialog } from "./SearchDialog";
+
+export function SearchIcon({ size = 18 }: { size?: number }) {
+  return (
+    <Icon size={size}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </Icon>
+  );
+}
+
+/** Ctrl+K or Cmd+K, wherever the focus is: browsers would otherwise take it for their own search. */
+export function isSearchShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
+}
+
+/** The sidebar's search button and the app-wide shortcut, both opening the global search dialog. */
+export function SearchLauncher({ organizationId }: { organizationId: string | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  // The chat chosen was the open one: nothing moves the URL, so the Contacts screen in front of it closes here.
+  const onOpened = (changed: boolean) => {
+    if (changed || !params.has("view")) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("view");
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={() => setOpen(true)}
+        aria-label={t("search.open")}
+        title={t("search.openHint")}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="open-search"
+      >
+        <SearchIcon />
+      </button>
+      <SearchDialog open={open} onOpenChange={setOpen} organizationId={organizationId} onOpened={onOpened} />
+    </>
+  );
+}
