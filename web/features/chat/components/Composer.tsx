@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -14,9 +15,12 @@ import { MESSAGE_TEXT_MAX } from "../../../../contract";
 import { useComposerFiles, namePastedFile } from "../hooks/useComposerFiles";
 import { ACCEPT_ATTRIBUTE } from "../model/attachments";
 import { loadDraft, saveDraft } from "../model/drafts";
-import type { ComposedMessage, ReplyTarget, StreamKey } from "../model/types";
+import { STREAM_CHAT_TYPE, type ComposedMessage, type ReplyTarget, type StreamKey } from "../model/types";
 import { ComposerFiles } from "./ComposerFiles";
 import type { ComposerExtension } from "../../../ui/composerExtension";
+import { leaveViewedTab, setViewedTab } from "../../../app/session/viewing";
+import { useMentionSuggestions, type MentionOption } from "../hooks/useMentionSuggestions";
+import { MentionPopup } from "./MentionPopup";
 
 /** Spec 02 §9: the textarea grows from 44 px to 120 px; the counter shows at 100 left. */
 const MIN_HEIGHT = 44;
@@ -70,12 +74,27 @@ export function Composer({
   const { files, add, remove, clear, uploadAll, uploading } = useComposerFiles(chatId, stream);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  // The caret while the text field has focus: the mention popup follows the `@` it is in.
+  const [caret, setCaret] = useState<number | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const mentions = useMentionSuggestions(chatId, text, caret);
+
+  // This tab is on screen while its composer is: app-wide alerts about it stay quiet.
+  useEffect(() => {
+    const tab = { chatId, chatType: STREAM_CHAT_TYPE[stream] };
+    setViewedTab(tab);
+    return () => leaveViewedTab(tab);
+  }, [chatId, stream]);
 
   useLayoutEffect(() => {
     const el = input.current;
     if (!el) return;
     el.style.height = "auto";
     el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`;
+    if (pendingCaret.current !== null) {
+      el.setSelectionRange(pendingCaret.current, pendingCaret.current);
+      pendingCaret.current = null;
+    }
   }, [text, stream]);
 
   useImperativeHandle(focusRef, () => ({ focus: () => input.current?.focus() }), []);
@@ -114,7 +133,20 @@ export function Composer({
     }
   };
 
+  const chooseMention = (option: MentionOption) => applyMention(mentions.choose(option));
+  const applyMention = (next: { text: string; caret: number } | null) => {
+    if (!next) return;
+    pendingCaret.current = next.caret;
+    setCaret(next.caret);
+    setText(next.text);
+    input.current?.focus();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While the mention popup is open, arrows, Enter, Tab and Escape belong to it.
+    const mentionKey = mentions.onKeyDown(event);
+    if (typeof mentionKey === "object") return applyMention(mentionKey);
+    if (mentionKey) return;
     // Enter sends, Shift+Enter is a newline, and Enter that confirms an IME composition does nothing.
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
     event.preventDefault();
@@ -162,6 +194,7 @@ export function Composer({
       {extension?.chips}
       {toolbar}
       <div className="composer__row">
+        <MentionPopup state={mentions} onChoose={chooseMention} />
         <button
           type="button"
           className="composer__attach"
@@ -193,7 +226,16 @@ export function Composer({
           placeholder={unavailable ?? t("chat.composer.placeholder")}
           rows={1}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          aria-autocomplete="list"
+          aria-haspopup="listbox"
+          aria-controls={mentions.open ? mentions.listboxId : undefined}
+          aria-activedescendant={mentions.open && mentions.people.length + mentions.files.length > 0 ? mentions.optionId(mentions.active) : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onBlur={() => setCaret(null)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
