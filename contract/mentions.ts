@@ -35,3 +35,15 @@ export interface MentionsAnswer {
 
 /** Inbox frame: someone mentioned this user. */
 export const MentionFrame = v.object({ type: v.literal("mention"), mention: MentionSchema });
+
+/** Most ids one `POST /api/mentions/read` takes: as many as are ever kept. */
+export const MENTION_READ_MAX_IDS = MENTIONS_KEPT;
+
+/** `POST /api/mentions/read`: those mentions, or with no ids every one, become read. */
+export const MentionsReadBody = v.object({
+  ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200))), v.maxLength(MENTION_READ_MAX_IDS, "Too many mention ids"))),
+});
+export type MentionsReadBody = v.InferOutput<typeof MentionsReadBody>;
+
+/** The refusal for a mention id that is not the caller's (or no longer kept). */
+export const MENTION_NOT_FOUND = "Mention not found";

@@ -38,6 +38,7 @@ import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
 import { notificationsApi } from "./api/notifications";
 import { friendInvitesApi } from "./api/friend-invites";
 import { contactsApi } from "./api/contacts";
+import { mentionsApi } from "./api/mentions";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -76,6 +77,7 @@ const app = new Hono<AppEnv>()
   .route("/chat-attachments", chatAttachmentTextApi)
   .route("/inbox", inboxApi)
   .route("/notifications", notificationsApi)
+  .route("/mentions", mentionsApi)
   .route("/virtual-employees", virtualEmployeesApi)
   .route("/virtual-employees", vireKnowledgeApi)
   .route("/virtual-employee-templates", vireTemplatesApi)

@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { PING_TEXT, PONG_TEXT, PingFrame, encodeFrame, type InboxFrame } from "../../contract";
+import { PING_TEXT, PONG_TEXT, PingFrame, encodeFrame, type InboxFrame, type Mention, type MentionsAnswer } from "../../contract";
 import type { Env } from "../env";
 import { getDb } from "../db/client";
+import { MentionStore, type MentionInput } from "../mentions/store";
 import { userPresence } from "../db/schema";
 import { echoClose } from "./close-socket";
 import { spendFrame } from "./frame-budget";
@@ -15,8 +16,11 @@ export const INBOX_USER_HEADER = "x-inbox-user-id";
  * hibernating socket here; the Worker and the queue consumer call `notify` to reach all of them.
  */
 export class UserInbox extends DurableObject<Env> {
+  private readonly mentions: MentionStore;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.mentions = new MentionStore(ctx.storage.sql);
     // Tabs ping every 25 s; the platform answers without waking the inbox.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
   }
@@ -61,6 +65,35 @@ export class UserInbox extends DurableObject<Env> {
       }
     }
     return sent;
+  }
+
+  // ---- Mentions: stored here, not in D1. They are per user, read and changed only by that user, and
+  // delivered live by this same object: one single-threaded writer keeps the 50-cap pruning and the
+  // once-per-message rule race-free, and no shared D1 table grows with every mention of every user.
+
+  /** Stores a mention (once per message) and tells every open tab; null when it was already here. */
+  async addMention(input: MentionInput): Promise<Mention | null> {
+    const mention = this.mentions.add(input);
+    if (mention) await this.notify({ type: "mention", mention });
+    return mention;
+  }
+
+  async listMentions(): Promise<MentionsAnswer> {
+    return this.mentions.list();
+  }
+
+  /** `ids` null: all. Null when any id is not this user's. */
+  async markMentionsRead(ids: string[] | null): Promise<MentionsAnswer | null> {
+    return this.mentions.markRead(ids) ? this.mentions.list() : null;
+  }
+
+  async clearMentions(): Promise<MentionsAnswer> {
+    this.mentions.clear();
+    return this.mentions.list();
+  }
+
+  async deleteMention(id: string): Promise<MentionsAnswer | null> {
+    return this.mentions.remove(id) ? this.mentions.list() : null;
   }
 
   /** Sign-out: this session's tabs close at once. */

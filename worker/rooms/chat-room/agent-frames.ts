@@ -4,6 +4,7 @@ import {
   STREAM_AGENT,
   STREAM_ASK,
   agentRoomOf,
+  discussRoomOf,
   type ChatMessageFrame,
   type ClientFrame,
   type ServerFrame,
@@ -54,8 +55,10 @@ export function handleAgentFrame(ctx: AgentFrameContext, sender: RoomMember, fra
   switch (frame.type) {
     case "pause_sse_v2": {
       const chatId = ctx.chatId();
-      const own = frame.room === agentRoomOf(chatId, STREAM_ASK, sender.id);
-      const allowed = own || (frame.room === chatId && canDriveAgent(ctx, sender.id));
+      const discuss = frame.room === discussRoomOf(chatId);
+      // A discussion answer may be stopped by whoever asked for it, like their own ask-only one.
+      const own = frame.room === agentRoomOf(chatId, STREAM_ASK, sender.id) || (discuss && ctx.runs.startedBy(frame.room) === sender.id);
+      const allowed = own || ((frame.room === chatId || discuss) && canDriveAgent(ctx, sender.id));
       if (!allowed) return ctx.reply({ type: "sse_paused", room: frame.room, success: false, message_id: null, error: driveRefusal(ctx, sender.id) });
       // The run itself announces sse_paused to its audience once the model call has stopped.
       if (!ctx.runs.pause(frame.room, sender)) ctx.reply({ type: "sse_paused", room: frame.room, success: true, message_id: null });

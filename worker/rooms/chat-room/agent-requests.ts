@@ -1,5 +1,6 @@
-import { agentRoomOf } from "../../../contract";
+import { STREAM_AGENT, type ChatStream } from "../../../contract";
 import { vireOf, type AgentFrameContext } from "./agent-frames";
+import { runRoomOf } from "./agent-runs";
 import { canDriveAgent } from "./control";
 import { forwardDiscuss } from "./discuss-forward";
 
@@ -25,8 +26,8 @@ export function regenerateReply(room: AgentRequestRoom, viewerId: string, replyI
   if (!reply || !request || !member || !vire) return { ok: false, reason: "request_not_found" };
   if (request.chat_type === 1 && !canDriveAgent(room.context, viewerId)) return { ok: false, reason: "not_controller" };
   if (request.chat_type === 2 && request.visible_to !== viewerId) return { ok: false, reason: "request_not_found" };
-  if (runs.isBusy(agentRoomOf(room.context.chatId(), request.chat_type === 2 ? 2 : 1, viewerId))) return { ok: false, reason: "busy" };
-  room.waitUntil(runs.start(request, member, vire, { mode: request.chat_type === 2 ? "ask" : "coding", model: undefined }));
+  if (runs.isBusy(runRoomOf(room.context.chatId(), request.chat_type as ChatStream, viewerId))) return { ok: false, reason: "busy" };
+  room.waitUntil(runs.start(request, member, vire, { mode: request.chat_type === STREAM_AGENT ? "coding" : "ask", model: undefined }));
   return { ok: true };
 }
 

@@ -1,8 +1,11 @@
 import {
   AGENT_TEXTS,
   CODING_TEXTS,
+  STREAM_AGENT,
   STREAM_ASK,
+  STREAM_DISCUSS,
   agentRoomOf,
+  discussRoomOf,
   type AgentRunInfo,
   type ChatStream,
   type ExecutionMode,
@@ -58,8 +61,15 @@ const SAVE_EVERY_MS = 1000;
  * else there (a plain `chat` stored before the stream rules were enforced) never reaches the model.
  */
 const CONVERSATION_TYPES = new Set(["user_request", "ai_response", "merged_forward"]);
+/** In the discussion (a VIRE answering a mention) the members' own chat is the conversation. */
+const DISCUSS_TYPES = new Set([...CONVERSATION_TYPES, "chat"]);
 const PAUSED_EMPTY = "…";
 const INTERRUPTED = "\n\n_(The reply was interrupted by a server restart.)_";
+
+/** The room a run of this stream takes: the agent stream's, the asker's ask-only one, or the discussion's. */
+export function runRoomOf(chatId: string, stream: ChatStream, userId: string): string {
+  return stream === STREAM_DISCUSS ? discussRoomOf(chatId) : agentRoomOf(chatId, stream, userId);
+}
 
 /** What the agent reads of a message: forwarded discussions unpacked into lines. */
 function textOf(row: MessageRow): string {
@@ -79,6 +89,11 @@ export class AgentRuns {
   /** A coding run waiting for an approval is not in memory, but its room is still busy. */
   isBusy(room: string): boolean {
     return this.runs.has(room) || this.io.coding.has(room);
+  }
+
+  /** Who started the run in this room, while it runs in memory. */
+  startedBy(room: string): string | null {
+    return this.runs.get(room)?.info.startedBy ?? null;
   }
 
   /** Runs a viewer may see, with their text so far: how a late joiner picks up a reply mid-stream. */
@@ -120,7 +135,7 @@ export class AgentRuns {
    */
   async start(request: MessageRow, requester: RoomMember, vire: RoomMember | null, config: RunConfig): Promise<void> {
     const stream = request.chat_type as ChatStream;
-    const room = agentRoomOf(this.io.chatId(), stream, requester.id);
+    const room = runRoomOf(this.io.chatId(), stream, requester.id);
     const visibleTo = stream === STREAM_ASK ? requester.id : undefined;
     const run: ActiveRun = {
       info: { room, chat_type: stream, message_id: "", request_id: request.id, content: "", startedBy: requester.id },
@@ -136,7 +151,8 @@ export class AgentRuns {
         return;
       }
       this.status(run, "busy");
-      const project = vire ? await chatProject(this.io.env.DB, this.io.chatId()) : null;
+      // A discussion answer is always a plain reply: it never starts a coding run on the workspace.
+      const project = vire && stream !== STREAM_DISCUSS ? await chatProject(this.io.env.DB, this.io.chatId()) : null;
       if (project && vire) result = await this.beginCoding(run, request, vire, config, project);
       else await this.answerWith(run, request, vire, config);
     } catch (err) {
@@ -259,7 +275,8 @@ export class AgentRuns {
       {
         agent,
         chatName: this.io.chatName(),
-        mode: run.info.chat_type === STREAM_ASK ? "ask" : config.mode,
+        // Only the agent stream may code; ask-only and discussion answers are in Ask mode.
+        mode: run.info.chat_type === STREAM_AGENT ? config.mode : "ask",
         model: config.model,
         question: textOf(request),
         transcript: await this.readTranscript(run, request, config, null),
@@ -284,7 +301,7 @@ export class AgentRuns {
   private transcript(run: ActiveRun, request: MessageRow): TranscriptEntry[] {
     return this.io.store
       .recent(request.sender_id ?? "", run.info.chat_type, request.seq + 1, TRANSCRIPT_MESSAGES)
-      .filter((row) => CONVERSATION_TYPES.has(row.message_type))
+      .filter((row) => (run.info.chat_type === STREAM_DISCUSS ? DISCUSS_TYPES : CONVERSATION_TYPES).has(row.message_type))
       .map((row) => ({ fromAgent: row.sender_type === "virtual_employee", senderName: row.sender_name, text: textOf(row) }));
   }
 

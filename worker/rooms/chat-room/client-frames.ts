@@ -3,11 +3,12 @@ import { CLOSE_REMOVED, ClientFrame, MAX_FRAME_CHARS, REPLAY_LIMIT } from "../..
 import { spendFrame } from "../frame-budget";
 import { closeQuietly } from "../close-socket";
 import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
-import type { AgentRuns } from "./agent-runs";
+import type { AgentRuns, RunConfig } from "./agent-runs";
 import { hydrate } from "./mapping";
 import { ackFor, storeChatMessage } from "./send";
 import { identityOf, sendFrame } from "./sockets";
 import type { MessageRow, RoomStore } from "./store";
+import type { RoomMember } from "./types";
 
 /** What handling one client frame needs of its room. */
 export interface FrameRoom {
@@ -19,6 +20,8 @@ export interface FrameRoom {
   publish(row: MessageRow): void;
   scheduleMirror(): Promise<void>;
   waitUntil(work: Promise<unknown>): void;
+  /** A member's message was stored and broadcast: mentions are looked at off the send's path. */
+  afterMemberMessage(row: MessageRow, sender: RoomMember, config: RunConfig): void;
 }
 
 /** The text of the error frame a socket gets when handling its frame failed unexpectedly. */
@@ -61,7 +64,9 @@ export async function handleClientFrame(room: FrameRoom, ws: WebSocket, data: st
   if (outcome.kind !== "stored") return;
   room.publish(outcome.row);
   await room.scheduleMirror();
-  if (asksAgent) room.waitUntil(room.runs.start(outcome.row, sender, vireOf(ctx), runConfigOf(frame)));
+  const config = runConfigOf(frame);
+  if (asksAgent) room.waitUntil(room.runs.start(outcome.row, sender, vireOf(ctx), config));
+  room.afterMemberMessage(outcome.row, sender, config);
 }
 
 /** Sends what came after `afterSeq` (at most REPLAY_LIMIT messages), then `replay_done`. */

@@ -34,6 +34,7 @@ import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
 import type { AppendRequest, HistoryQuery, RoomMember, RoomMeta } from "./types";
 import { MIRROR_DELAY_MS } from "./mirror";
+import { afterMemberMessage } from "./mentions";
 import { notifyUsers } from "../stubs";
 import { PresenterNotices } from "../../notifications";
 import { SESSION_CHECK_MS, closeEndedSessions, closeSessionSockets } from "../session-sockets";
@@ -92,6 +93,7 @@ export class ChatRoom extends DurableObject<Env> {
       publish: (row) => this.publish(row),
       scheduleMirror: () => this.scheduleMirror(),
       waitUntil: (work) => ctx.waitUntil(work),
+      afterMemberMessage: (row, sender, config) => afterMemberMessage({ env: this.env, context: this.agentContext() }, row, sender, config),
     };
     // A fresh instance has no runs in memory: any reply still marked streaming was cut off, and
     // coding runs that were working go on from their checkpoints (soon, from the alarm).
