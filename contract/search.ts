@@ -70,3 +70,14 @@ export interface SearchAnswer {
   /** Pass as `cursor` for the next page of messages; null when there is none. */
   nextCursor: string | null;
 }
+
+/**
+ * `POST /api/search/rebuild` (an administrator of the organization): its search index is read
+ * again from its chats. Searching goes on meanwhile and finds more as the rebuild progresses.
+ */
+export const SearchRebuildBody = v.object({ organizationId: v.pipe(v.string(), v.minLength(1, "Invalid id"), v.maxLength(64, "Invalid id")) });
+
+export interface SearchRebuildAnswer {
+  /** How many chats are read again. */
+  chats: number;
+}

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { ChatRoom } from "./rooms/chat-room/index";
 import type { UserInbox } from "./rooms/user-inbox";
+import type { SearchShard } from "./search/shard";
 import { embedOrigins, imageSources } from "./lib/site-policy";
 
 /** Bindings and vars of wrangler.toml plus the secrets of .dev.vars. */
@@ -10,6 +11,8 @@ export interface Env {
   ASSETS: Fetcher;
   CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
   USER_INBOX: DurableObjectNamespace<UserInbox>;
+  /** One message search index per organization (worker/search/). */
+  SEARCH_SHARD: DurableObjectNamespace<SearchShard>;
   JOBS: Queue<unknown>;
   BETTER_AUTH_SECRET: string;
   BETTER_AUTH_URL?: string;

@@ -38,12 +38,14 @@ import { vmDevModeApi, vmUrlStorageApi } from "./api/vm-url";
 import { notificationsApi } from "./api/notifications";
 import { friendInvitesApi } from "./api/friend-invites";
 import { contactsApi } from "./api/contacts";
+import { searchApi } from "./api/search";
 import { mentionsApi } from "./api/mentions";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
 export { ChatRoom } from "./rooms/chat-room/index";
 export { UserInbox } from "./rooms/user-inbox";
+export { SearchShard } from "./search/shard";
 
 const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -73,6 +75,7 @@ const app = new Hono<AppEnv>()
   .route("/group-invites", groupInvitesApi)
   .route("/friend-invites", friendInvitesApi)
   .route("/contacts", contactsApi)
+  .route("/search", searchApi)
   .route("/chat-attachments", attachmentsApi)
   .route("/chat-attachments", chatAttachmentTextApi)
   .route("/inbox", inboxApi)

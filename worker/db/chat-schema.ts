@@ -85,19 +85,17 @@ export const chatParticipant = sqliteTable(
   (t) => [primaryKey({ columns: [t.chatId, t.participantId] }), index("chat_participant_member_idx").on(t.participantId)],
 );
 
-/** Every message, copied from its ChatRoom through the queue, for cross-chat search (FTS5 in 0002). */
+/**
+ * One slim row per message, written by the mirror job: which chat a message belongs to, and that
+ * its unread counts were raised (so a redelivered job counts nothing twice). The searchable text
+ * lives in the organization's SearchShard (worker/search/), not here (migration 0009).
+ */
 export const messageMirror = sqliteTable(
   "message_mirror",
   {
     id: text("id").primaryKey(),
     chatId: text("chat_id").notNull(),
     seq: integer("seq").notNull(),
-    chatType: integer("chat_type").notNull(),
-    /** Ask-only messages are visible to this user alone. */
-    visibleTo: text("visible_to"),
-    senderId: text("sender_id"),
-    senderName: text("sender_name").notNull().default(""),
-    content: text("content").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("message_mirror_chat_idx").on(t.chatId, t.seq)],

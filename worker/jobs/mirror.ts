@@ -7,6 +7,7 @@ import { unreadOf } from "../db/unread";
 import { notifyUsers } from "../rooms/stubs";
 import { STREAM_AGENT, STREAM_ASK } from "../../contract";
 import { inList } from "../db/bound-lists";
+import { indexInShard } from "../search/feed";
 
 const MirrorItem = v.object({
   id: v.string(),
@@ -29,8 +30,8 @@ export const MirrorJob = v.object({
 type MirrorItem = v.InferOutput<typeof MirrorItem>;
 
 const PREVIEW_CHARS = 200;
-/** message_mirror has 9 columns; 10 rows bind 90 parameters, under D1's limit of 100. */
-const ROWS_PER_INSERT = 10;
+/** message_mirror has 4 columns; 24 rows bind 96 parameters, under D1's limit of 100. */
+const ROWS_PER_INSERT = 24;
 
 /** Which counter a message raises for the people who did not send it. */
 function counterFor(item: MirrorItem): "agent" | "human" {
@@ -38,15 +39,19 @@ function counterFor(item: MirrorItem): "agent" | "human" {
 }
 
 /**
- * Copies messages into D1 and counts them. Idempotent by message id: a job delivered twice
- * (queues deliver at least once) finds its messages already mirrored and changes nothing.
+ * Indexes messages in their organization's search shard, records them in D1 and counts them.
+ * Idempotent by message id: a job delivered twice (queues deliver at least once) finds its
+ * messages already indexed and recorded and changes nothing. The shard is asked with every message
+ * of the job, so a retry after it failed, or after D1 failed, still indexes each exactly once.
  * Writes per message are constant, whatever the number of members: the chat's counter goes up and
  * the sender's `seen` goes up with it, so the sender's own message is never unread for them.
  */
 export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>): Promise<void> {
   const db = getDb(env.DB);
-  const [room] = await db.select({ id: chat.id }).from(chat).where(eq(chat.id, job.chatId)).limit(1);
+  // The chat's organization in D1 decides the shard: search asks the shards by the same column.
+  const [room] = await db.select({ id: chat.id, orgId: chat.orgId }).from(chat).where(eq(chat.id, job.chatId)).limit(1);
   if (!room || job.messages.length === 0) return; // dissolved meanwhile: nothing to mirror
+  await indexInShard(env, room.orgId, job.chatId, job.messages);
 
   const ids = job.messages.map((m) => m.id);
   const seen = new Set((await db.select({ id: messageMirror.id }).from(messageMirror).where(inList(messageMirror.id, ids))).map((r) => r.id));
@@ -56,7 +61,7 @@ export async function runMirror(env: Env, job: v.InferOutput<typeof MirrorJob>):
   const inChat = (participantId: string) => and(eq(chatParticipant.chatId, job.chatId), eq(chatParticipant.participantId, participantId));
   const statements = [];
   // Multi-row inserts, sliced so each statement stays under D1's 100 bound parameters.
-  const rows = fresh.map((item) => ({ ...item, chatId: job.chatId, createdAt: new Date(item.createdAt) }));
+  const rows = fresh.map((item) => ({ id: item.id, chatId: job.chatId, seq: item.seq, createdAt: new Date(item.createdAt) }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     statements.push(
       db

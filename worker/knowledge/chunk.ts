@@ -3,17 +3,8 @@ export const CHUNK_TARGET = 800;
 /** Carried over from the previous passage so a fact split across a boundary is still found whole. */
 export const CHUNK_OVERLAP = 150;
 
-/** Han, kana and hangul are written without spaces between words. */
-export const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
-const CJK_ALL = new RegExp(CJK.source, "g");
-
-/**
- * The text the FTS index sees: CJK characters spaced apart, so unicode61 makes each one a token
- * and a question can match Chinese words as character phrases (see retrieve.ts).
- */
-export function searchTextOf(text: string): string {
-  return text.replace(CJK_ALL, " $& ");
-}
+// The CJK spacing lives in worker/lib so the message search shards use the very same rule.
+export { CJK, searchTextOf } from "../lib/search-text";
 
 interface Unit {
   text: string;

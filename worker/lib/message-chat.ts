@@ -12,8 +12,11 @@ import { parseWith, queryOf } from "./validate";
 const ChatQuery = v.object({ chatId: v.optional(Id) });
 
 /**
- * The chat a message belongs to: the client names it (`?chatId=`) because the search mirror is
- * filled asynchronously; without it the mirror is asked. Either way the caller must be a member.
+ * The chat a message belongs to: the client names it (`?chatId=`) because the mirror is filled
+ * asynchronously; without it D1's slim mirror row is asked. That row stays in D1 (rather than
+ * asking the search shards) because it is needed there anyway, to count each message's unread
+ * once, and because a shard is found by organization, which a bare message id does not tell.
+ * Either way the caller must be a member.
  */
 export async function chatOfMessage(c: Context<AppEnv>, fromBody?: string): Promise<{ messageId: string; access: ChatAccess }> {
   const messageId = parseWith(Id, c.req.param("id"));

@@ -28,12 +28,12 @@ import { unnotifiedDiscuss } from "./discuss-forward";
 import { forwardDiscussion, regenerateReply, type AgentRequestResult, type AgentRequestRoom } from "./agent-requests";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
-import { flushMirror } from "./outbox";
+import { MIRROR_TEXT_MAX, flushMirror } from "./outbox";
 import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
 import type { AppendRequest, HistoryQuery, RoomMember, RoomMeta } from "./types";
-import { MIRROR_DELAY_MS } from "./mirror";
+import { MIRROR_BATCH, MIRROR_DELAY_MS, toMirrorItem, type MirrorItem } from "./mirror";
 import { afterMemberMessage } from "./mentions";
 import { notifyUsers } from "../stubs";
 import { PresenterNotices } from "../../notifications";
@@ -246,6 +246,11 @@ export class ChatRoom extends DurableObject<Env> {
   /** The controller hands the discussion to the agent: one merged request, answered like any other. */
   async forwardDiscussToAgent(viewerId: string, messageIds: string[] | null): Promise<AgentRequestResult<{ messageId: string }>> {
     return forwardDiscussion(this.agentRequestRoom(), viewerId, messageIds);
+  }
+
+  /** A page of what the search index holds of this room, for rebuilding an organization's search shard. */
+  async searchExport(afterSeq: number, limit: number): Promise<MirrorItem[]> {
+    return this.store.searchable(afterSeq, Math.min(limit, MIRROR_BATCH)).map((r) => ({ ...toMirrorItem(r), content: r.content.slice(0, MIRROR_TEXT_MAX) }));
   }
 
   async messageContent(viewerId: string, messageId: string): Promise<string | null> {

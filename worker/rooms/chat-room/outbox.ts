@@ -4,7 +4,7 @@ import { MIRROR_BATCH, toMirrorItem, type MirrorItem } from "./mirror";
 /** Queue messages are limited to 128 KB; jobs stay well below it. */
 const JOB_MAX_BYTES = 96 * 1024;
 /** The search index does not need a whole novel; long texts are cut for the mirror only. */
-const MIRROR_TEXT_MAX = 4000;
+export const MIRROR_TEXT_MAX = 4000;
 
 function chunk(items: MirrorItem[]): MirrorItem[][] {
   const jobs: MirrorItem[][] = [];

@@ -236,6 +236,17 @@ export class RoomStore {
     return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE mirrored = 0 ORDER BY seq LIMIT ?", limit).toArray();
   }
 
+  /** What the search index holds of this room, after a seq: finished messages, not owner-only cards or run notices. */
+  searchable(afterSeq: number, limit: number): MessageRow[] {
+    return this.sql
+      .exec<MessageRow>(
+        "SELECT * FROM messages WHERE seq > ? AND streaming = 0 AND message_type NOT IN ('system_alert', 'status_update') ORDER BY seq LIMIT ?",
+        afterSeq,
+        limit,
+      )
+      .toArray();
+  }
+
   markMirrored(upToSeq: number): void {
     this.sql.exec("UPDATE messages SET mirrored = 1 WHERE mirrored = 0 AND seq <= ?", upToSeq);
   }
