@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
+import { MentionsButton } from "../../features/mentions/MentionsButton";
 import { NotificationsButton } from "../../features/notifications/NotificationsButton";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
 import { SearchLauncher } from "../../features/search/SearchLauncher";
@@ -80,6 +81,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
             >
               <RobotIcon size={18} />
             </button>
+            <MentionsButton />
             <NotificationsButton />
             <UserMenu user={user} collapsed={collapsed} onOpenContacts={onOpenContacts} onOpenVires={() => setViresOpen(true)} />
             <button

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { toast } from "sonner";
 import type { InboxFrame } from "../../../contract";
+import { receiveMention } from "../../features/mentions/mentionAlerts";
 import { refreshOrganizations } from "../../features/organizations/useOrganizations";
 import { clearSelection, getSelection, selectChat } from "../session/selection";
 import {
@@ -75,6 +76,9 @@ export function applyInboxFrame(frame: InboxFrame, { t, chatList, goHome }: Inbo
       toast.info(text, { duration: 10_000, action: { label: t("inbox.openChat"), onClick: () => selectChat(frame.request.chatId) } });
       return;
     }
+    case "mention":
+      receiveMention(frame.mention, t);
+      return;
     case "pong":
       return;
   }

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import type { Mention, MentionsAnswer } from "../../../contract";
+import { silentFetcher } from "../../app/api/swr";
+import { Icon } from "../../ui/Icon";
+import { Modal } from "../../ui/Modal";
+import { openMention } from "./mentionAlerts";
+import { MENTIONS_KEY, mentionBadge } from "./mentionsCache";
+import { MentionsPanel } from "./MentionsPanel";
+import "./mentions.css";
+
+function AtIcon({ size = 18 }: { size?: number }) {
+  return (
+    <Icon size={size}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8" />
+    </Icon>
+  );
+}
+
+/** The sidebar's Mentions button: unread badge (capped at 99) and the panel with the list. New mentions arrive through the inbox. */
+export function MentionsButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { data, error, isLoading, mutate } = useSWR<MentionsAnswer>(MENTIONS_KEY, silentFetcher);
+  const unread = data?.unread ?? 0;
+  const badge = mentionBadge(unread);
+  const label = badge ? t("mentions.buttonCount", { count: unread }) : t("mentions.button");
+
+  const openEntry = (mention: Mention) => {
+    setOpen(false);
+    openMention(mention);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn mnt-button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        data-testid="mentions-button"
+      >
+        <AtIcon />
+        {badge && (
+          <span className="mnt-button__badge" aria-hidden data-testid="mentions-badge">
+            {badge}
+          </span>
+        )}
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title={t("mentions.title", { count: unread })} size="md" testId="mentions-panel">
+        <MentionsPanel data={data} loading={isLoading} failed={!!error} onRetry={() => void mutate()} onOpen={openEntry} />
+      </Modal>
+    </>
+  );
+}

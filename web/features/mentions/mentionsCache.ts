@@ -1,0 +1,61 @@
+import { mutate } from "swr";
+import { MENTIONS_KEPT, type Mention, type MentionsAnswer } from "../../../contract";
+import { api } from "../../app/api/client";
+
+/** `GET /api/mentions`: the list newest first and the unread count; live frames and actions correct it in place. */
+export const MENTIONS_KEY = "/api/mentions";
+
+const noRevalidate = { revalidate: false } as const;
+
+/** The badge caps at 99 (spec 01 §9). */
+const BADGE_MAX = 99;
+export function mentionBadge(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
+}
+
+const unreadOf = (mentions: readonly Mention[]) => mentions.filter((m) => !m.read).length;
+
+/** A mention that just arrived goes on top; the list keeps the newest 50, as the server does; a repeat changes nothing. */
+export function withArrived(list: MentionsAnswer | undefined, mention: Mention): MentionsAnswer | undefined {
+  if (!list || list.mentions.some((m) => m.id === mention.id)) return list;
+  const mentions = [mention, ...list.mentions].slice(0, MENTIONS_KEPT);
+  return { mentions, unread: unreadOf(mentions) };
+}
+
+/** `ids` null marks every mention read. */
+export function withRead(list: MentionsAnswer | undefined, ids: readonly string[] | null): MentionsAnswer | undefined {
+  if (!list) return list;
+  const mentions = list.mentions.map((m) => (!m.read && (ids === null || ids.includes(m.id)) ? { ...m, read: true } : m));
+  return { mentions, unread: unreadOf(mentions) };
+}
+
+/** `id` null removes them all. */
+export function withRemoved(list: MentionsAnswer | undefined, id: string | null): MentionsAnswer | undefined {
+  if (!list) return list;
+  const mentions = id === null ? [] : list.mentions.filter((m) => m.id !== id);
+  return { mentions, unread: unreadOf(mentions) };
+}
+
+export function addArrivedMention(mention: Mention): Promise<unknown> {
+  return mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withArrived(list, mention), noRevalidate);
+}
+
+/**
+ * Marks read on the server, then in the list. `ids` omitted: all of them. Errors reach the caller
+ * (the client toasts them unless `silent`).
+ */
+export async function markMentionsRead(ids?: readonly string[], options: { silent?: boolean } = {}): Promise<void> {
+  await api.post<unknown>(`${MENTIONS_KEY}/read`, ids ? { ids } : {}, options);
+  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRead(list, ids ?? null), noRevalidate);
+}
+
+export async function clearMentions(): Promise<void> {
+  await api.delete<unknown>(MENTIONS_KEY);
+  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRemoved(list, null), noRevalidate);
+}
+
+export async function removeMention(id: string): Promise<void> {
+  await api.delete<unknown>(`${MENTIONS_KEY}/${encodeURIComponent(id)}`);
+  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRemoved(list, id), noRevalidate);
+}
