@@ -93,7 +93,7 @@ describe("content search", () => {
     const t0 = Date.now();
     const r = await sb.api("POST", `${W}/search`, { query: "^(a+)+$", searchTypes: ["content"], contentOptions: { regex: true } });
     expect(Date.now() - t0).toBeLessThan(1000);
-    expect(r.json.results.content).toEqual([{ filePath: "aaa.txt", lineNumber: 2, line: "a".repeat(30) }]);
+    expect(r.json.results.content).toEqual([{ filePath: "aaa.txt", lineNumber: 2, line: "a".repeat(30), column: 0, matchLength: 30 }]);
     const bad = await sb.api("POST", `${W}/search`, { query: "(a)\\1", searchTypes: ["content"], contentOptions: { regex: true } });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe("Unsupported regular expression: backreferences and lookaround are not supported");

@@ -106,7 +106,9 @@ describe("search", () => {
     expect(r.json.totalResults).toBe(r.json.results.files.length + r.json.results.content.length + r.json.results.symbols.length);
 
     const content = await sb.api("POST", `${W}/search`, { query: "NEEDLE-LINE", searchTypes: ["content"] });
-    expect(content.json.results.content).toEqual([{ filePath: "src/widgets/renderWidget.ts", lineNumber: 3, line: "  return a; // needle-line here" }]);
+    expect(content.json.results.content).toEqual([
+      { filePath: "src/widgets/renderWidget.ts", lineNumber: 3, line: "  return a; // needle-line here", column: 15, matchLength: 11 },
+    ]);
     const sensitive = await sb.api("POST", `${W}/search`, { query: "NEEDLE-LINE", searchTypes: ["content"], caseSensitive: true });
     expect(sensitive.json.totalResults).toBe(0);
 
