@@ -206,6 +206,18 @@ export const ROUTE_PROBES: RouteProbe[] = [
     requests: (w) => [del(`/api/contacts/${w.alice.id}/${w.amy.id}`), del(`/api/contacts/${w.bob.id}/${w.alice.id}`)],
     member: [403, 403],
   },
+  // Search looks only where the caller may look: A's message, group, people and names must not come back to outsiders.
+  {
+    route: "GET /api/search",
+    requests: () => [
+      get("/api/search?query=Ostrich"),
+      get("/api/search?query=4417&type=messages&sort=best"),
+      get("/api/search?query=Quasar&type=groups"),
+      get("/api/search?query=Quillfeather&type=contacts"),
+    ],
+    self: true,
+  },
+  { route: "POST /api/search/rebuild", requests: (w) => [post("/api/search/rebuild", { organizationId: w.orgA })], member: 403 },
   { route: "GET /api/inbox/ws", requests: () => [upgrade("/api/inbox/ws")], self: true },
   // Notifications are per user: listing shows only the caller's, and an id that is not theirs is "not found".
   { route: "GET /api/notifications", requests: () => [get("/api/notifications")], self: true },
