@@ -23,39 +23,25 @@ export function withArrived(list: MentionsAnswer | undefined, mention: Mention):
   return { mentions, unread: unreadOf(mentions) };
 }
 
-/** `ids` null marks every mention read. */
-export function withRead(list: MentionsAnswer | undefined, ids: readonly string[] | null): MentionsAnswer | undefined {
-  if (!list) return list;
-  const mentions = list.mentions.map((m) => (!m.read && (ids === null || ids.includes(m.id)) ? { ...m, read: true } : m));
-  return { mentions, unread: unreadOf(mentions) };
-}
-
-/** `id` null removes them all. */
-export function withRemoved(list: MentionsAnswer | undefined, id: string | null): MentionsAnswer | undefined {
-  if (!list) return list;
-  const mentions = id === null ? [] : list.mentions.filter((m) => m.id !== id);
-  return { mentions, unread: unreadOf(mentions) };
-}
-
 export function addArrivedMention(mention: Mention): Promise<unknown> {
   return mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withArrived(list, mention), noRevalidate);
 }
+
+/** Every change answers the list as the server now holds it; that answer replaces the cached one. */
+const store = (answer: MentionsAnswer) => mutate<MentionsAnswer>(MENTIONS_KEY, answer, noRevalidate);
 
 /**
  * Marks read on the server, then in the list. `ids` omitted: all of them. Errors reach the caller
  * (the client toasts them unless `silent`).
  */
 export async function markMentionsRead(ids?: readonly string[], options: { silent?: boolean } = {}): Promise<void> {
-  await api.post<unknown>(`${MENTIONS_KEY}/read`, ids ? { ids } : {}, options);
-  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRead(list, ids ?? null), noRevalidate);
+  await store(await api.post<MentionsAnswer>(`${MENTIONS_KEY}/read`, ids ? { ids } : {}, options));
 }
 
 export async function clearMentions(): Promise<void> {
-  await api.delete<unknown>(MENTIONS_KEY);
-  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRemoved(list, null), noRevalidate);
+  await store(await api.delete<MentionsAnswer>(MENTIONS_KEY));
 }
 
 export async function removeMention(id: string): Promise<void> {
-  await api.delete<unknown>(`${MENTIONS_KEY}/${encodeURIComponent(id)}`);
-  await mutate<MentionsAnswer>(MENTIONS_KEY, (list) => withRemoved(list, id), noRevalidate);
+  await store(await api.delete<MentionsAnswer>(`${MENTIONS_KEY}/${encodeURIComponent(id)}`));
 }

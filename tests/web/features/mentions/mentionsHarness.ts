@@ -32,24 +32,25 @@ export interface MentionsServer {
 
 export async function showMentions(initial: Mention[], answer?: (call: Call) => unknown, lang: Language = "en"): Promise<MentionsServer> {
   const server: { list: Mention[] } = { list: [...initial] };
+  // Like the routes, every call answers the list as it now is.
+  const current = (): MentionsAnswer => ({ mentions: server.list, unread: server.list.filter((m) => !m.read).length });
   const harness = startHarness((call) => {
     const given = answer?.(call);
     if (given !== undefined) return given;
-    if (call.path === "/api/mentions" && call.method === "GET")
-      return { mentions: server.list, unread: server.list.filter((m) => !m.read).length } satisfies MentionsAnswer;
+    if (call.path === "/api/mentions" && call.method === "GET") return current();
     if (call.path === "/api/mentions/read" && call.method === "POST") {
       const ids = (call.body as { ids?: string[] }).ids;
       server.list = server.list.map((m) => (!ids || ids.includes(m.id) ? { ...m, read: true } : m));
-      return { unread: server.list.filter((m) => !m.read).length };
+      return current();
     }
     if (call.path === "/api/mentions" && call.method === "DELETE") {
       server.list = [];
-      return {};
+      return current();
     }
     const one = /^\/api\/mentions\/([^/]+)$/.exec(call.path);
     if (one && call.method === "DELETE") {
       server.list = server.list.filter((m) => m.id !== one[1]);
-      return {};
+      return current();
     }
     return undefined;
   });

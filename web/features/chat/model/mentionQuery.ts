@@ -1,3 +1,5 @@
+import { MENTION_ALL_WORDS } from "../../../../contract";
+
 /**
  * The `@` being typed in the composer and what it could become (spec 02 §2.8): `@name` picks a
  * person (or a virtual employee) of the chat, `@file:path` a file of the chat's project.
@@ -45,8 +47,6 @@ export interface MentionPerson {
   everyone?: boolean;
 }
 
-/** Words that mean everyone (spec 01 §5); the entry shows when the query starts one of them. */
-const EVERYONE_WORDS = ["all", "everyone", "here"];
 export const EVERYONE_ID = "@all";
 
 function rank(text: string, needle: string): number {
@@ -70,7 +70,8 @@ export function matchPeople(people: readonly MentionPerson[], query: string, wit
     .sort((a, b) => a.score - b.score || a.person.name.localeCompare(b.person.name))
     .map((entry) => entry.person)
     .slice(0, PEOPLE_SHOWN);
-  if (withEveryone && !hasSpace && EVERYONE_WORDS.some((word) => word.startsWith(needle))) {
+  // The entry shows while the query could still become one of the words that mean everyone (spec 01 §5).
+  if (withEveryone && !hasSpace && MENTION_ALL_WORDS.some((word) => word.startsWith(needle))) {
     ranked.push({ id: EVERYONE_ID, name: "all", agent: false, everyone: true });
   }
   return ranked;
