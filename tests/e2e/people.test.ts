@@ -1,7 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, newPerson, useBrowser } from "./browser.ts";
-import { ACME, ALICE, eventually, mailsTo, openUserMenu, serverSession, signInToAcme, uniqueEmail, uniqueName } from "./flows.ts";
+import {
+  ACME,
+  ALICE,
+  BOB,
+  createGroup,
+  eventually,
+  mailsTo,
+  openChat,
+  openUserMenu,
+  serverSession,
+  signInToAcme,
+  uniqueEmail,
+  uniqueName,
+  writeHeaders,
+} from "./flows.ts";
 
 const browser = useBrowser();
 
@@ -110,7 +124,35 @@ describe("friends in the browser", () => {
     await bobRow.getByText("Friend", { exact: true }).waitFor();
     await expectExternalFriendInCreateGroup(alice.page, bobSession.id, bobName);
 
+    // Alice adds her new friend to an Acme group from Add Members' External Friends.
+    const groupName = uniqueName("Friends Crew");
+    const chatId = await createGroup(alice.page, alice.page, groupName, [BOB.id]);
+    await openChat(alice.page, chatId);
+    await alice.page.getByTestId("add-members-button").click();
+    const addDialog = alice.page.getByTestId("add-members-modal");
+    await addDialog.waitFor();
+    const friendSection = addDialog.locator("section.contact-section", { has: alice.page.getByText(/^External Friends \(\d+\)$/) });
+    await friendSection.getByTestId(`add-member-${bobSession.id}`).click();
+    await alice.page.getByTestId("add-members-confirm").click();
+    await addDialog.waitFor({ state: "detached" });
+
+    // Bob, back on a desktop, live: the group joins his chat list, and so does the system chat with the notice, in words.
+    await bob.page.setViewportSize({ width: 1280, height: 800 });
+    await bob.page.locator(`[data-testid="chat-row-${chatId}"]`).waitFor({ timeout: 30_000 });
+    const systemRow = bob.page.getByTestId("chat-row-system");
+    await eventually(() => systemRow.textContent()).toContain("Added to group");
+    await systemRow.click();
+    const systemChat = bob.page.getByTestId("system-chat");
+    await systemChat.locator('[data-type="direct_group_join"]', { hasText: groupName }).waitFor();
+    expect(await systemChat.textContent()).toContain(`Alice Chen added you to the group ${groupName}.`);
+    // On a phone (the sidebar narrows once the app sees the new width) nothing scrolls sideways.
+    await bob.page.setViewportSize({ width: 390, height: 800 });
+    await eventually(() => bob.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Alice's free plan holds three groups: this one goes again.
+    const dissolved = await alice.page.request.delete(`/api/group-chats/${chatId}`, { headers: writeHeaders(alice.page) });
+    expect(dissolved.status(), await dissolved.text()).toBe(200);
+
     await alice.context.close();
     await bob.context.close();
-  });
+  }, 180_000);
 });
