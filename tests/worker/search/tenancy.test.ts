@@ -27,9 +27,17 @@ async function members(chatId: string, owner: TestUser, method: "POST" | "DELETE
 }
 
 beforeAll(async () => {
-  const { admin: alice, members: [bob, carol], orgId: orgA } = await team("Bob", "Carol");
+  const {
+    admin: alice,
+    members: [bob, carol],
+    orgId: orgA,
+  } = await team("Bob", "Carol");
   await setPlanInDb(alice.id, true, "professional");
-  const { admin: dave, members: [erin], orgId: orgB } = await team("Erin");
+  const {
+    admin: dave,
+    members: [erin],
+    orgId: orgB,
+  } = await team("Erin");
   const stranger = await signUp("Sam Stranger");
   // Erin works in B and was also invited into A.
   expect((await call("/api/organizations/join", { token: erin!.token, body: { inviteCode: await inviteCodeOf(alice, orgA) } })).status).toBe(200);
