@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { isGroup, type ChatRow } from "../db/chats";
@@ -39,13 +39,12 @@ export async function chatsOf(db: Db, userId: string): Promise<ChatEntry[]> {
       .where(inArray(chatParticipant.chatId, mine))
       .groupBy(chatParticipant.chatId),
     db
+      // One column each: D1's batch answers rows keyed by column name, where two `name`s would collide.
       .select({
         chatId: other.chatId,
         id: other.participantId,
-        userName: user.name,
-        userImage: user.image,
-        vireName: virtualEmployee.name,
-        vireImage: virtualEmployee.avatarUrl,
+        name: sql<string | null>`coalesce(${user.name}, ${virtualEmployee.name})`.as("other_name"),
+        image: sql<string | null>`coalesce(${user.image}, ${virtualEmployee.avatarUrl})`.as("other_image"),
       })
       .from(other)
       .innerJoin(chat, and(eq(chat.id, other.chatId), inArray(chat.kind, ["real_person", "virtual_employee"])))
@@ -63,8 +62,8 @@ export async function chatsOf(db: Db, userId: string): Promise<ChatEntry[]> {
       orgId: row.orgId,
       kind: row.kind,
       group,
-      name: o ? (o.userName ?? o.vireName ?? row.name) : row.name,
-      image: o ? (o.userImage ?? o.vireImage ?? null) : null,
+      name: o?.name ?? row.name,
+      image: o?.image ?? null,
       otherId: o?.id ?? null,
       projectId: row.projectId,
       participantCount: sizes.get(row.id) ?? 0,
