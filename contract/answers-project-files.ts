@@ -43,15 +43,19 @@ export interface DeletedFileAnswer {
   filePath: string;
 }
 
-/** Spec 02 §3 "Project search" response, as the host builds it (`POST search`). */
+/**
+ * Spec 02 §3 "Project search" response, as the host builds it (`POST search`). Beyond the spec:
+ * `column` and `matchLength` place a content or symbol hit in its line (0-based, UTF-16 units, as
+ * the editor counts), and `stats.truncated` says the search stopped at its time, byte or file limit.
+ */
 export interface ProjectSearchAnswer {
   success: boolean;
   totalResults: number;
   results: {
     files: { name: string; path: string; type: string; size: number; lastModified: string }[];
-    content: { filePath: string; lineNumber: number; line: string }[];
-    symbols: { symbolName: string; fileName: string; filePath: string; lineNumber: number; preview: string }[];
+    content: { filePath: string; lineNumber: number; line: string; column?: number; matchLength?: number }[];
+    symbols: { symbolName: string; fileName: string; filePath: string; lineNumber: number; preview: string; column?: number; matchLength?: number }[];
   };
-  stats: { symbolsFound: number; contentMatches: number; filesFound: number; filesScanned: number };
+  stats: { symbolsFound: number; contentMatches: number; filesFound: number; filesScanned: number; truncated?: boolean };
   errors: string[];
 }

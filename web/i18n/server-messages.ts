@@ -30,7 +30,12 @@ const EXACT: Record<string, string> = {
   "Workspace not found": "未找到工作区",
   "Invalid regular expression": "正则表达式无效",
   "Unsupported regular expression: backreferences and lookaround are not supported": "不支持的正则表达式：不支持反向引用和环视",
-  "A search is already running in this workspace": "此工作区已有搜索正在进行",
+  "Regular expression is too complex": "正则表达式过于复杂",
+  "Search was replaced by a newer search in this workspace": "此工作区的搜索已被新的搜索取代",
+  "Please enter a search query": "请输入搜索内容",
+  "Search query is too long": "搜索内容过长",
+  "File types must be extensions such as ts or .md": "文件类型必须是扩展名，例如 ts 或 .md",
+  "Too many file types (limit 50)": "文件类型过多（上限 50 个）",
   "Workspace isolation is unavailable: the sandbox host runs as root without bubblewrap (apt-get install -y bubblewrap)":
     "工作区隔离不可用：沙箱主机以 root 运行且未安装 bubblewrap（apt-get install -y bubblewrap）",
   "Only chat messages can be sent in the discussion stream": "讨论区只能发送聊天消息",

@@ -46,7 +46,7 @@ import {
 } from "../workspace/mappers";
 import { publicOrigin } from "../workspace/public-origin";
 import { ReferencesQuery, findReferences } from "../workspace/references";
-import { ProjectSearchBody } from "../workspace/search";
+import { ProjectSearchBody, toProjectSearchAnswer, type HostSearch } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
 import { STORED_BYTES_CSP, contentDisposition, isInlineType } from "../lib/file-content-type";
 
@@ -126,8 +126,8 @@ export const fileUploadHandlers = shared.createHandlers(query(UploadQuery), asyn
 export const searchHandlers = shared.createHandlers(json(ProjectSearchBody), async (c) => {
   const { project } = await requireProjectAccess(c);
   const body = c.req.valid("json");
-  const { ok: _ok, ...answer } = await hostJson<ProjectSearchAnswer & { ok: true }>(c.env, project, "search", {}, jsonInit("POST", body, 30_000));
-  return ok<ProjectSearchAnswer>(c, answer);
+  const answer = await hostJson<HostSearch>(c.env, project, "search", {}, jsonInit("POST", body, 30_000));
+  return ok<ProjectSearchAnswer>(c, toProjectSearchAnswer(answer));
 });
 
 /** Files and git of one project (spec 03 §7.1), under `/api/coding-projects/{id}/…`. */
