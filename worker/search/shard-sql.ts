@@ -71,11 +71,16 @@ function chatNumber(db: SqlExec, chatId: string, cache: Map<string, number | nul
   return n;
 }
 
-/** A free key at the message's millisecond (messages of one org rarely share one). */
+/**
+ * A free key at the message's millisecond. Past 1024 messages in one millisecond (never in a real
+ * organization, but a bulk import could) the key goes after every key there is: still unique.
+ */
 function keyFor(db: SqlExec, createdAt: number): number {
   const base = Math.max(0, Math.floor(createdAt)) * SLOTS_PER_MS;
   const top = db.exec<{ k: number | null }>("SELECT max(key) AS k FROM message WHERE key >= ? AND key < ?", base, base + SLOTS_PER_MS)[0]?.k;
-  return top === null || top === undefined ? base : top + 1;
+  if (top === null || top === undefined) return base;
+  if (top + 1 < base + SLOTS_PER_MS) return top + 1;
+  return (db.exec<{ k: number }>("SELECT max(key) AS k FROM message")[0]?.k ?? top) + 1;
 }
 
 /** Indexes messages not indexed yet; idempotent by message id. Returns how many were added. */
