@@ -113,7 +113,10 @@ export function SearchDialog({ open, onOpenChange, organizationId, onOpened }: S
               aria-activedescendant={active >= 0 ? optionId(active) : undefined}
               enterKeyHint="search"
               value={search.input}
-              onChange={(event) => search.setInput(event.target.value)}
+              onChange={(event) => {
+                setActive(-1);
+                search.setInput(event.target.value);
+              }}
               onKeyDown={onKeyDown}
               data-testid="search-input"
             />

@@ -213,6 +213,20 @@ describe("global search dialog", () => {
     expect(searches(harness!.calls)).toHaveLength(1);
   });
 
+  it("searches, not opens, on Enter once the text changed after moving through results", async () => {
+    route = (call) => (call.path === "/api/search" ? mixed : undefined);
+    await open();
+    await searchNow("plan");
+    await key("search-input", { key: "ArrowDown" });
+    await typeInto("search-input", "plans");
+    expect(get("search-input").getAttribute("aria-activedescendant")).toBeNull();
+    await key("search-input", { key: "Enter" });
+    await settle();
+    expect(searches(harness!.calls).map((call) => call.query.get("query"))).toEqual(["plan", "plans"]);
+    expect(find("search-dialog")).not.toBeNull();
+    expect(getSelection().chatId).toBeNull();
+  });
+
   it("opens a message at its tab through the jump bridge", async () => {
     route = (call) => (call.path === "/api/search" ? mixed : undefined);
     await open();
