@@ -1,3 +1,5 @@
+import { enProjectSearch } from "./en-project-search";
+
 /** English texts of the coding workspace shell: toolbar, projects, explorer, git, services (spec 03). */
 export const enWorkspace = {
   toolbar: {
@@ -246,4 +248,5 @@ export const enWorkspace = {
   confirm: "Confirm",
   loadingProject: "Loading project...",
   projectFailed: "Failed to load the project",
+  search: enProjectSearch,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import { zhProjectSearch } from "./zh-project-search";
 
 /** Chinese texts of the coding workspace shell (spec 03). */
 export const zhWorkspace: Messages["workspace"] = {
@@ -247,4 +248,5 @@ export const zhWorkspace: Messages["workspace"] = {
   confirm: "确认",
   loadingProject: "正在加载项目...",
   projectFailed: "加载项目失败",
+  search: zhProjectSearch,
 };

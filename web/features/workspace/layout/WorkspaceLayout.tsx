@@ -82,6 +82,7 @@ function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
         onServiceStatus={() => setServicesOpen(true)}
         onPreview={() => void preview.open()}
         onTerminal={() => setTerminalOpen((open) => !open)}
+        onFileOpened={() => setNarrowView("files")}
       />
       {failed && (
         <div className="inline-error ws-layout__error" role="alert">

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/Spinner";
 import { CreateMenu } from "../projects/CreateMenu";
 import { ProjectDropdown } from "../projects/ProjectDropdown";
+import { ProjectSearchBar } from "../search/ProjectSearchBar";
 import type { LayoutMode, NarrowView } from "./layoutPrefs";
 import { NotificationsBell } from "./NotificationsBell";
 import { useWorkspace } from "./WorkspaceContext";
@@ -20,6 +21,8 @@ interface WorkspaceToolbarProps {
   onServiceStatus: () => void;
   onPreview: () => void;
   onTerminal: () => void;
+  /** A search result opened in the viewer. */
+  onFileOpened: () => void;
 }
 
 /** The coding layout's top toolbar (spec 03 §2.1). The sidebar toggle and avatar live in the app shell. */
@@ -35,6 +38,7 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
       <div className="ws-toolbar__group">
         <CreateMenu />
         <ProjectDropdown />
+        <ProjectSearchBar onOpened={props.onFileOpened} />
         {explorerCollapsed && narrowView !== "chat" && (
           <button type="button" className="ws-tool" onClick={props.onExpandExplorer} data-testid="explorer-expand">
             <ExpandRightIcon size={14} /> {t("workspace.toolbar.expandExplorer")}

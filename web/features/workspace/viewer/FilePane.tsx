@@ -60,7 +60,13 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
   const content = useFileContent(project.id, tab.filePath);
   const diff = useFileDiff(project.id, tab.filePath, tab.diff);
   const doc = useDocumentsStore((s) => s.docs.get(key));
-  const [mode, setMode] = useState<MarkupMode>(() => markupModes.get(key) ?? (kind === "markdown" ? "preview" : "source"));
+  // A file opened at a line (a search result) shows its source, where the line is.
+  const [mode, setMode] = useState<MarkupMode>(() => (tab.lineNumber ? "source" : (markupModes.get(key) ?? (kind === "markdown" ? "preview" : "source"))));
+  const [revealed, setRevealed] = useState(tab.revealSeq);
+  if (revealed !== tab.revealSeq) {
+    setRevealed(tab.revealSeq);
+    if (tab.lineNumber) setMode("source");
+  }
   const data = content.data;
   const isText = !!data && data.success !== false && data.isText !== false && data.encoding !== "base64" && typeof data.content === "string";
 
@@ -168,7 +174,7 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
             {showDiff ? (
               <DiffView {...editorProps} original={original} value={doc.draft} />
             ) : (
-              <CodeEditor {...editorProps} value={doc.draft} lineNumber={tab.lineNumber} revealSeq={tab.revealSeq} onAddToChat={addToChat} />
+              <CodeEditor {...editorProps} value={doc.draft} lineNumber={tab.lineNumber} match={tab.match} revealSeq={tab.revealSeq} onAddToChat={addToChat} />
             )}
           </Suspense>
         )}

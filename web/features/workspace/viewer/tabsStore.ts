@@ -6,6 +6,9 @@ import { MAX_TABS } from "../../../../contract/workspace";
 
 export interface OpenFileOptions {
   lineNumber?: number;
+  /** With `lineNumber`: the match to select in that line (0-based column and length, UTF-16 units). */
+  column?: number;
+  matchLength?: number;
   /** Open the side-by-side diff HEAD vs Working Directory. */
   diff?: boolean;
 }
@@ -19,6 +22,8 @@ export interface ViewerTab {
   filePath: string;
   previewUrl: string | null;
   lineNumber: number | null;
+  /** The part of `lineNumber` to select; null selects the whole line. */
+  match: { column: number; length: number } | null;
   /** Bumped whenever the tab is asked to reveal its line again, so the editor scrolls even to the same line. */
   revealSeq: number;
   diff: boolean;
@@ -121,6 +126,10 @@ export const createTabsStore = () =>
 
       openFile(projectId, filePath, opts = {}) {
         const lineNumber = opts.lineNumber && opts.lineNumber > 0 ? Math.floor(opts.lineNumber) : null;
+        const match =
+          lineNumber && opts.column !== undefined && opts.column >= 0
+            ? { column: Math.floor(opts.column), length: Math.max(0, Math.floor(opts.matchLength ?? 0)) }
+            : null;
         const diff = opts.diff === true;
         const tab: ViewerTab = {
           id: fileTabId(filePath),
@@ -129,11 +138,12 @@ export const createTabsStore = () =>
           filePath,
           previewUrl: null,
           lineNumber,
+          match,
           revealSeq: 0,
           diff,
           ...NO_REFRESH,
         };
-        open(projectId, tab, (t) => ({ ...t, diff, lineNumber: lineNumber ?? t.lineNumber, revealSeq: lineNumber ? t.revealSeq + 1 : t.revealSeq }));
+        open(projectId, tab, (t) => (lineNumber ? { ...t, diff, lineNumber, match, revealSeq: t.revealSeq + 1 } : { ...t, diff }));
       },
 
       openPreview(projectId, url) {
@@ -144,6 +154,7 @@ export const createTabsStore = () =>
           filePath: "",
           previewUrl: url,
           lineNumber: null,
+          match: null,
           revealSeq: 0,
           diff: false,
           ...NO_REFRESH,

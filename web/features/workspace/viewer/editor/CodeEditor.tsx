@@ -13,6 +13,8 @@ export interface CodeEditorProps {
   readOnly: boolean;
   /** 1-based line to reveal; `revealSeq` changes when the same line must be revealed again. */
   lineNumber: number | null;
+  /** The part of that line to select (a search match); null selects the whole line. */
+  match?: { column: number; length: number } | null;
   revealSeq: number;
   onChange(value: string): void;
   onSave(): void;
@@ -39,7 +41,9 @@ function selectionInfo(view: EditorView, frame: HTMLElement): SelectionInfo | nu
 }
 
 export default function CodeEditor(props: CodeEditorProps) {
-  const { value, fileName, readOnly, lineNumber, revealSeq, onChange, onAddToChat } = props;
+  const { value, fileName, readOnly, lineNumber, match, revealSeq, onChange, onAddToChat } = props;
+  const matchColumn = match?.column ?? null;
+  const matchLength = match?.length ?? 0;
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
@@ -71,8 +75,12 @@ export default function CodeEditor(props: CodeEditorProps) {
     if (!view || !lineNumber) return;
     const doc = view.state.doc;
     const line = doc.line(Math.min(Math.max(1, lineNumber), doc.lines));
-    view.dispatch({ selection: { anchor: line.from, head: line.to }, effects: EditorView.scrollIntoView(line.from, { y: "center" }) });
-  }, [view, lineNumber, revealSeq]);
+    // The match when it still fits the line (the file may have changed since the search), else the line.
+    const fits = matchColumn !== null && matchColumn + matchLength <= line.length;
+    const anchor = fits ? line.from + matchColumn : line.from;
+    const head = fits ? anchor + matchLength : line.to;
+    view.dispatch({ selection: { anchor, head }, effects: EditorView.scrollIntoView(anchor, { y: "center" }) });
+  }, [view, lineNumber, matchColumn, matchLength, revealSeq]);
 
   return (
     <div className="wsv-editor" ref={frame} data-testid="code-editor" data-readonly={readOnly || undefined}>

@@ -1,0 +1,32 @@
+import type { enProjectSearch } from "./en-project-search";
+
+/** Chinese texts of the workspace's project search bar (spec 02 §2.9, §8). */
+export const zhProjectSearch: typeof enProjectSearch = {
+  open: "搜索",
+  openLabel: "在项目中搜索（Ctrl+Shift+F）",
+  title: "在项目中搜索",
+  field: "搜索文件、符号和内容",
+  placeholder: "搜索文件、符号和内容...",
+  scopes: "搜索范围",
+  files: "文件",
+  symbols: "符号",
+  content: "内容",
+  options: "搜索选项",
+  caseSensitive: "区分大小写",
+  wholeWord: "全字匹配",
+  regex: "使用正则表达式",
+  includeHidden: "包含隐藏文件",
+  results: "搜索结果",
+  group: "{{name}}（{{count}}）",
+  minChars: "请至少输入 2 个字符进行搜索",
+  noScope: "请选择要搜索的文件、符号或内容",
+  searching: "搜索中...",
+  noResults: "未找到与“{{query}}”相关的结果",
+  failed: "搜索失败：{{message}}",
+  failedUnknown: "搜索失败，请检查网络连接后重试。",
+  invalidRegex: "正则表达式无效",
+  partial: "部分结果可能缺失：搜索达到了时间或大小上限，或有文件夹无法读取。",
+  atLine: "{{path}}，第 {{line}} 行",
+  hint: "↑ ↓ 移动 · Enter 打开 · Esc 清除或关闭",
+  close: "关闭搜索",
+};
