@@ -16,8 +16,8 @@ export function isGitName(name: string): boolean {
   return name.toLowerCase() === ".git";
 }
 
-/** What the explorer hides (web treeModel HIDDEN_NAMES): dot names and heavy generated folders. */
-const HIDDEN_NAMES = new Set(["node_modules", "dist", ".next", ".cache", "vendor", "__pycache__", ".venv"]);
+/** What the explorer hides (its HIDDEN_NAMES, and the Worker's isHiddenName): dot names and heavy generated folders. */
+const HIDDEN_NAMES = new Set(["node_modules", "dist", ".next", ".cache", "vendor", "__pycache__", ".venv", "coverage"]);
 export function isHiddenName(name: string): boolean {
   return name.startsWith(".") || HIDDEN_NAMES.has(name);
 }
