@@ -29,24 +29,31 @@ function inside(root: string, real: string): boolean {
 export type Listing = { entries: Dirent[]; mtime: Date };
 
 /**
- * The entries of the folder at `abs`, or null when it is not a real folder inside `realRoot`
- * (a symlink, gone, unreadable). Sorted by name so results come in a stable order.
+ * Opens the folder at `abs` and, when it really is inside `realRoot`, hands `use` a path that
+ * names exactly that folder (`/proc/self/fd/N`: children looked up through it cannot be redirected
+ * by a swap higher up) and its entries, sorted by name. Null when it is not a real folder inside
+ * (a symlink, gone, unreadable).
  */
-export async function listInside(realRoot: string, abs: string): Promise<Listing | null> {
+export async function withFolderInside<T>(realRoot: string, abs: string, use: (folder: string, entries: Dirent[], st: Stats) => Promise<T>): Promise<T | null> {
   const fh = await fs.open(abs, DIR_FLAGS).catch(() => null);
   if (!fh) return null;
   try {
-    const fdPath = `/proc/self/fd/${fh.fd}`;
-    const real = await fs.readlink(fdPath);
+    const folder = `/proc/self/fd/${fh.fd}`;
+    const real = await fs.readlink(folder);
     if (!inside(realRoot, real)) return null;
-    const [entries, st] = await Promise.all([fs.readdir(fdPath, { withFileTypes: true }), fh.stat()]);
+    const [entries, st] = await Promise.all([fs.readdir(folder, { withFileTypes: true }), fh.stat()]);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { entries, mtime: st.mtime };
+    return await use(folder, entries, st);
   } catch {
     return null;
   } finally {
     await fh.close();
   }
+}
+
+/** The entries of the folder at `abs` (see `withFolderInside`), or null. */
+export function listInside(realRoot: string, abs: string): Promise<Listing | null> {
+  return withFolderInside(realRoot, abs, async (_folder, entries, st) => ({ entries, mtime: st.mtime }));
 }
 
 /** The size and time of a regular file inside the workspace, read on the opened descriptor. */

@@ -98,6 +98,10 @@ describe("what the walk reads", () => {
     expect(paths.sort()).toEqual(["src/app.ts", "src/app.ts"]); // the symbol and its line, nothing from outside
     const secret = await search({ query: "TOPSECRET", includeHidden: true });
     expect(secret.json.totalResults).toBe(0);
+    // The file list the search bar caches lists neither.
+    const listed = (await sb.api("GET", `${W}/list?includeHidden=true`)).json.files.map((f: { path: string }) => f.path);
+    expect(listed).toContain("src/app.ts");
+    expect(listed.filter((p: string) => p.includes("linked") || p.includes("exfil"))).toEqual([]);
   });
 
   it("does not read through a folder swapped for a symlink after it was listed", async () => {
