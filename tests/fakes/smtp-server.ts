@@ -12,6 +12,8 @@ export { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER };
  *
  * It requires the sign-in of tests/fakes/smtp-accounts.ts, and refuses
  * with 550 every recipient whose address starts with `refuse`, so a test can make delivery fail.
+ * A recipient starting with `drop` makes it cut the connection instead of answering, as a server
+ * that crashes or a network that fails mid-conversation would.
  */
 export interface ReceivedMail {
   envelopeFrom: string;
@@ -40,7 +42,13 @@ export async function startFakeSmtp(smtpPort: number, httpPort: number): Promise
       if (auth.username === FAKE_SMTP_USER && auth.password === FAKE_SMTP_PASSWORD) return callback(null, { user: auth.username });
       callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      if (address.address.toLowerCase().startsWith("drop")) {
+        // smtp-server has no public way to hang up from a handler; its connections know their session.
+        const connections = (smtp as unknown as { connections: Set<{ session?: { id: string }; _socket: { destroy(): void } }> }).connections;
+        for (const c of connections) if (c.session?.id === session.id) c._socket.destroy();
+        return;
+      }
       if (address.address.toLowerCase().startsWith("refuse")) {
         return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
       }

@@ -225,6 +225,19 @@ describe("mail delivery over SMTP", () => {
     expect(await mailbox(to)).toHaveLength(0);
   });
 
+  it("fails an attempt whose server hangs up mid-mail, and retries it with backoff instead of leaving it sending", async () => {
+    const to = unique("drop");
+    const code = inviteCode();
+    await queueMail(heldQueue().env, friendInvite(to, code));
+    const { id } = (await row(`friend_invite:${code}`))!;
+    const now = Date.now() + 1000;
+    const report = await deliverDueMail(smtpEnv, id, now);
+    expect(report).toEqual({ sent: 0, failed: 0, retries: [{ id, delaySeconds: 60 }] });
+    const failed = (await row(`friend_invite:${code}`))!;
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed.last_error).toBe("The SMTP server closed the connection");
+  });
+
   it("leaves mail waiting in the outbox when no SMTP server is configured", async () => {
     const to = unique("nosmtp");
     const code = inviteCode();
