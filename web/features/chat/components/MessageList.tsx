@@ -38,6 +38,16 @@ function LoadOlderStatus({ context }: { context: ListContext }) {
 
 const COMPONENTS = { Header: LoadOlderStatus };
 
+/** What the user does to scroll (a scrollbar drag starts with a pointerdown): each ends a jump's pin. */
+const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** Whether some of `row` shows inside the scroller's box. */
+function inView(row: HTMLElement, scroller: HTMLElement): boolean {
+  const box = row.getBoundingClientRect();
+  const frame = scroller.getBoundingClientRect();
+  return box.height > 0 && box.bottom > frame.top && box.top < frame.bottom;
+}
+
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 interface MessageListProps {
@@ -94,9 +104,46 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     setAnchor({ id: firstId, index: firstItemIndex });
   }
 
+  const scroller = useRef<HTMLElement | null>(null);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+
+  // ---- a jumped-to message stays in view until the user has seen it ----
+  // Virtuoso positions a freshly mounted list at the bottom a few frames after it drew its first
+  // rows, and the rows measured after a scroll move things again: a single scrollToIndex loses to
+  // both. So the target is pinned, and every scroll or range change brings it back if it is out of
+  // view. The pin ends once the row shows (Virtuoso keeps its rows hidden until its own initial
+  // positioning is done), when the user scrolls or goes elsewhere, or when the highlight ends.
+  const pinned = useRef<string | null>(null);
+  const pinFrame = useRef(0);
+  const keepPinned = useCallback(() => {
+    pinFrame.current = 0;
+    const id = pinned.current;
+    const el = scroller.current;
+    if (!id || !el) return;
+    const index = messagesRef.current.findIndex((m) => m.id === id);
+    if (index < 0) {
+      pinned.current = null;
+      return;
+    }
+    const row = el.querySelector<HTMLElement>(`[data-testid="message-${CSS.escape(id)}"]`);
+    if (row && inView(row, el)) {
+      if (getComputedStyle(row).visibility === "visible") pinned.current = null;
+      return;
+    }
+    virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "auto" });
+  }, []);
+  /** Checks the pin after the browser drew the rows of the latest scroll. */
+  const checkPin = useCallback(() => {
+    if (pinned.current && !pinFrame.current) pinFrame.current = requestAnimationFrame(keepPinned);
+  }, [keepPinned]);
+  const unpin = useCallback(() => {
+    pinned.current = null;
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(pinFrame.current), []);
+
   // ---- distance from the bottom: the jump button ----
   const [far, setFar] = useState(false);
-  const scroller = useRef<HTMLElement | null>(null);
   /** Where the user left the list; content growth alone (a streaming reply) does not change it. */
   const nearBottom = useRef(true);
   const onScroll = useCallback(() => {
@@ -105,14 +152,17 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
     setFar(distance > JUMP_THRESHOLD_PX);
     nearBottom.current = distance <= FOLLOW_THRESHOLD_PX;
-  }, []);
+    checkPin();
+  }, [checkPin]);
   const scrollerRef = useCallback(
     (el: HTMLElement | Window | null) => {
       scroller.current?.removeEventListener("scroll", onScroll);
+      for (const type of USER_SCROLL_EVENTS) scroller.current?.removeEventListener(type, unpin);
       scroller.current = el instanceof HTMLElement ? el : null;
       scroller.current?.addEventListener("scroll", onScroll, { passive: true });
+      for (const type of USER_SCROLL_EVENTS) scroller.current?.addEventListener(type, unpin, { passive: true });
     },
-    [onScroll],
+    [onScroll, unpin],
   );
   // ---- loading earlier pages near the top ----
   const atTop = useRef(false);
@@ -140,14 +190,13 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
   }, [loadWhileAtTop]);
 
   const toBottom = useCallback((smooth: boolean) => {
+    pinned.current = null;
     virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: smooth ? "smooth" : "auto" });
   }, []);
   useEffect(() => onFollow(() => requestAnimationFrame(() => toBottom(false))), [onFollow, toBottom]);
 
   // ---- reply previews jump to the original ----
   const [highlightId, setHighlightId] = useState<string | null>(null);
-  const messagesRef = useRef(messages);
-  messagesRef.current = messages;
   const jumpTo = useCallback(
     (messageId: string) => {
       const index = messagesRef.current.findIndex((m) => m.id === messageId);
@@ -155,6 +204,7 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
         toast.info(t("chat.list.originalNotLoaded"));
         return;
       }
+      pinned.current = null;
       virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "smooth" });
       setHighlightId(messageId);
     },
@@ -172,12 +222,15 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     focused.current = focus.nonce;
     setHighlightId(focus.messageId);
     focus.shown();
-    // After Virtuoso laid out the rows the paging just added (not cancelled by a re-run: this nonce is done).
-    requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "auto" }));
-  }, [focus, messages, collapsed, stream.messages]);
+    pinned.current = focus.messageId;
+    checkPin();
+  }, [focus, messages, collapsed, stream.messages, checkPin]);
   useEffect(() => {
     if (!highlightId) return;
-    const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    const timer = setTimeout(() => {
+      pinned.current = null;
+      setHighlightId(null);
+    }, HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlightId]);
 
@@ -201,8 +254,9 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
           followOutput={(isAtBottom) => (isAtBottom ? "smooth" : false)}
           // Virtuoso follows new items, not an item that grows: keep a streaming reply in view.
           totalListHeightChanged={() => {
-            if (nearBottom.current) virtuoso.current?.autoscrollToBottom();
+            if (nearBottom.current && !pinned.current) virtuoso.current?.autoscrollToBottom();
           }}
+          rangeChanged={checkPin}
           atBottomThreshold={FOLLOW_THRESHOLD_PX}
           atTopThreshold={LOAD_EARLIER_THRESHOLD_PX}
           atTopStateChange={(value) => {
