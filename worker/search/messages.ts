@@ -3,7 +3,8 @@ import type { Env } from "../env";
 import type { ChatEntry } from "./directory";
 import { encodeCursor, type MessageCursor } from "./cursor";
 import { escapeHtml, messageSnippet } from "./highlight";
-import { timeOfKey, type ShardHit } from "./shard-sql";
+import type { ShardHit } from "./shard-query";
+import { timeOfKey } from "./shard-sql";
 import { matchExpression, type SearchTerm } from "./text";
 
 export function shardOf(env: Env, orgId: string) {
@@ -50,9 +51,10 @@ export async function searchMessages(env: Env, chats: ChatEntry[], q: MessageSea
   if (!match || chats.length === 0) return { results: [], nextCursor: null };
   const byOrg = new Map<string, string[]>();
   for (const c of chats) byOrg.set(c.orgId, [...(byOrg.get(c.orgId) ?? []), c.chatId]);
+  const terms = q.terms.map((t) => t.units);
   const after = q.cursor ? { key: q.cursor.key, id: q.cursor.id, score: q.cursor.score } : null;
   const pages = await Promise.all(
-    [...byOrg].map(([orgId, chatIds]) => shardOf(env, orgId).search({ match, chatIds, userId: q.userId, sort: q.sort, limit: q.limit + 1, after })),
+    [...byOrg].map(([orgId, chatIds]) => shardOf(env, orgId).search({ match, terms, chatIds, userId: q.userId, sort: q.sort, limit: q.limit + 1, after })),
   );
   const hits = pages.flat().sort(compare(q.sort));
   const page = hits.slice(0, q.limit);

@@ -30,12 +30,18 @@ const SCHEMA = [
     content TEXT NOT NULL
   )`,
   `CREATE INDEX IF NOT EXISTS message_chat ON message(chat_n)`,
-  // Contentless: the text lives once, in `message`; the index keeps only its tokens.
-  `CREATE VIRTUAL TABLE IF NOT EXISTS message_fts USING fts5(body, content='', contentless_delete=1, tokenize="${SHARD_TOKENIZER}")`,
+  // Contentless: the text lives once, in `message`; the index keeps only its tokens. `chat` holds
+  // one token per message, `c<chat_n>`, so a search can name the caller's chats inside the match.
+  `CREATE VIRTUAL TABLE IF NOT EXISTS message_fts USING fts5(body, chat, content='', contentless_delete=1, tokenize="${SHARD_TOKENIZER}")`,
   `CREATE TABLE IF NOT EXISTS rebuild_plan (chat_id TEXT PRIMARY KEY, after_seq INTEGER NOT NULL DEFAULT 0)`,
 ];
 
 const SLOTS_PER_MS = 1024;
+
+/** A chat as a word of the FTS `chat` column. */
+export function chatToken(chatN: number): string {
+  return `c${chatN}`;
+}
 
 /** When the message of a key was sent (ms since the epoch). */
 export function timeOfKey(key: number): number {
@@ -104,7 +110,7 @@ export function indexMessages(db: SqlExec, messages: ShardMessage[]): number {
       m.senderName,
       text,
     );
-    db.exec("INSERT INTO message_fts (rowid, body) VALUES (?, ?)", key, indexTextOf(text));
+    db.exec("INSERT INTO message_fts (rowid, body, chat) VALUES (?, ?, ?)", key, indexTextOf(text), chatToken(chatN));
     added += 1;
   }
   return added;
@@ -161,101 +167,4 @@ export function advancePlan(db: SqlExec, chatId: string, afterSeq: number, done:
 
 export function plannedChats(db: SqlExec): number {
   return db.exec<{ n: number }>("SELECT count(*) AS n FROM rebuild_plan")[0]?.n ?? 0;
-}
-
-// ---- search ----
-
-/** Who asks and where they may look: their chats of this shard, and their own ask-only messages. */
-export interface ShardQuery {
-  match: string;
-  chatIds: string[];
-  userId: string;
-  sort: "newest" | "best";
-  limit: number;
-  /** The last hit of the previous page: results continue after it. */
-  after: { key: number; id: string; score?: number } | null;
-}
-
-export interface ShardHit {
-  key: number;
-  id: string;
-  chat_id: string;
-  seq: number;
-  chat_type: number;
-  sender_name: string;
-  content: string;
-  /** bm25: lower is better (sort "best" only). */
-  score: number | null;
-  [column: string]: SqlValue;
-}
-
-/**
- * The membership filter is part of the query, never applied to a page afterwards: the caller's
- * chats (one JSON parameter, whatever their number) and, for messages meant for one person
- * (ask-only), only the caller's own.
- */
-const VISIBLE_TO_CALLER = `m.chat_n IN (SELECT n FROM chat_ref WHERE removed = 0 AND chat_id IN (SELECT value FROM json_each(?)))
-  AND (m.visible_to IS NULL OR m.visible_to = ?)`;
-const HIT_COLUMNS = "m.key, m.id, c.chat_id, m.seq, m.chat_type, m.sender_name, m.content";
-/**
- * Best-match ranks the newest matches this many deep: bm25 needs every candidate scored, and for a
- * word in every other message that would be the whole shard.
- */
-export const BEST_CANDIDATES = 2000;
-
-/**
- * Newest first: the FTS index is walked backwards in key (time) order; each hit is joined to its
- * row and kept if the caller may see it, and the walk stops at `limit`. CROSS JOIN fixes that
- * order, so SQLite never starts from the membership side and sorts afterwards.
- */
-function newest(db: SqlExec, q: ShardQuery): ShardHit[] {
-  const after = q.after ?? { key: KEY_MAX, id: "" };
-  return db.exec<ShardHit>(
-    `SELECT ${HIT_COLUMNS}, NULL AS score
-       FROM message_fts f CROSS JOIN message m CROSS JOIN chat_ref c
-      WHERE message_fts MATCH ? AND f.rowid <= ? AND m.key = f.rowid AND c.n = m.chat_n
-        AND (m.key < ? OR m.id < ?)
-        AND ${VISIBLE_TO_CALLER}
-      ORDER BY f.rowid DESC
-      LIMIT ?`,
-    q.match,
-    after.key,
-    after.key,
-    after.id,
-    JSON.stringify(q.chatIds),
-    q.userId,
-    q.limit,
-  );
-}
-
-/** Best match first (bm25), among the newest BEST_CANDIDATES matches the caller may see. */
-function best(db: SqlExec, q: ShardQuery): ShardHit[] {
-  const after = q.after ?? { key: KEY_MAX, id: "", score: -Infinity };
-  const score = after.score ?? -Infinity;
-  return db.exec<ShardHit>(
-    `SELECT * FROM (
-       SELECT ${HIT_COLUMNS}, bm25(message_fts) AS score
-         FROM message_fts f CROSS JOIN message m CROSS JOIN chat_ref c
-        WHERE message_fts MATCH ? AND m.key = f.rowid AND c.n = m.chat_n AND ${VISIBLE_TO_CALLER}
-        ORDER BY f.rowid DESC
-        LIMIT ${BEST_CANDIDATES}
-     )
-     WHERE score > ? OR (score = ? AND (key < ? OR (key = ? AND id < ?)))
-     ORDER BY score, key DESC, id DESC
-     LIMIT ?`,
-    q.match,
-    JSON.stringify(q.chatIds),
-    q.userId,
-    Number.isFinite(score) ? score : -1e308,
-    Number.isFinite(score) ? score : -1e308,
-    after.key,
-    after.key,
-    after.id,
-    q.limit,
-  );
-}
-
-export function searchShard(db: SqlExec, q: ShardQuery): ShardHit[] {
-  if (q.chatIds.length === 0) return [];
-  return q.sort === "best" ? best(db, q) : newest(db, q);
 }

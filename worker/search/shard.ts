@@ -10,13 +10,11 @@ import {
   planRebuild,
   plannedChats,
   purgeRemoved,
-  searchShard,
-  type ShardHit,
   type ShardMessage,
-  type ShardQuery,
   type SqlExec,
   type SqlValue,
 } from "./shard-sql";
+import { searchShard, type ShardHit, type ShardQuery } from "./shard-query";
 
 /** Rows of removed chats deleted per event; the rest follow from the alarm. */
 const PURGE_STEP = 5000;
@@ -65,8 +63,9 @@ export class SearchShard extends DurableObject<Env> {
     return { chats: plannedChats(this.db) };
   }
 
-  async rebuildStatus(): Promise<{ pendingChats: number; messages: number }> {
-    return { pendingChats: plannedChats(this.db), messages: messageCount(this.db) };
+  /** For operators and tests: chats still to rebuild, messages held, and the storage they take. */
+  async status(): Promise<{ pendingChats: number; messages: number; bytes: number }> {
+    return { pendingChats: plannedChats(this.db), messages: messageCount(this.db), bytes: this.ctx.storage.sql.databaseSize };
   }
 
   override async alarm(): Promise<void> {

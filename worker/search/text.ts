@@ -8,9 +8,6 @@ export const SHARD_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* 
 
 /** Emoji and other symbols stand alone, like CJK characters: "🎉party" is two words. */
 const SYMBOL_ALL = /\p{So}/gu;
-/** What unicode61 (as configured above) keeps inside a token; everything else separates tokens. */
-const TOKEN_CHAR = /[\p{L}\p{N}\p{Co}\p{M}\p{So}]/u;
-const CJK_OR_SYMBOL = new RegExp(`${CJK.source}|\\p{So}`, "u");
 /** More words than this in one query are dropped: a query of 100 one-letter words helps nobody. */
 export const MAX_QUERY_TERMS = 16;
 
@@ -50,30 +47,15 @@ export interface Token {
   end: number;
 }
 
+/** One token: a CJK character, a symbol, or a run of other token characters. */
+const TOKEN = new RegExp(`${CJK.source}|\\p{So}|(?:(?!${CJK.source})[\\p{L}\\p{N}\\p{Co}\\p{M}])+`, "gu");
+
 /**
  * The tokens of `text` the way the shard's index sees them: runs of token characters, except
  * that each CJK character and each symbol is a token of its own.
  */
 export function tokensOf(text: string): Token[] {
-  const out: Token[] = [];
-  let start = -1;
-  let i = 0;
-  const close = (end: number) => {
-    if (start >= 0) out.push({ text: text.slice(start, end), start, end });
-    start = -1;
-  };
-  while (i < text.length) {
-    const ch = String.fromCodePoint(text.codePointAt(i)!);
-    if (CJK_OR_SYMBOL.test(ch)) {
-      close(i);
-      out.push({ text: ch, start: i, end: i + ch.length });
-    } else if (TOKEN_CHAR.test(ch)) {
-      if (start < 0) start = i;
-    } else close(i);
-    i += ch.length;
-  }
-  close(text.length);
-  return out;
+  return Array.from(text.matchAll(TOKEN), (m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
 }
 
 /**

@@ -39,7 +39,7 @@ export function shard(orgId: string) {
 /** Runs the shard's alarm until its rebuild is done (alarms also ring by themselves; this just does not wait for them). */
 export async function drainShard(orgId: string): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
-    if ((await shard(orgId).rebuildStatus()).pendingChats === 0) return;
+    if ((await shard(orgId).status()).pendingChats === 0) return;
     await runDurableObjectAlarm(shard(orgId));
   }
   throw new Error("the shard's rebuild does not end");

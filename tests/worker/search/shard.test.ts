@@ -39,7 +39,7 @@ describe("feeding the shard", () => {
     expect((await deliver(job, job)).retryMessages).toEqual([]);
     expect((await deliver(job)).retryMessages).toEqual([]);
     expect(await messageHits(alice, "oyster")).toEqual(["msg_shard_dup_2", "msg_shard_dup_1"]);
-    expect((await shard(orgId).rebuildStatus()).messages).toBe(2);
+    expect((await shard(orgId).status()).messages).toBe(2);
     // The shard on its own is idempotent too (a retry after D1 failed reaches it again).
     expect(await shard(orgId).index([{ ...item("msg_shard_dup_1", 1, "oyster once"), chatId }])).toBe(0);
   });
@@ -67,15 +67,15 @@ describe("feeding the shard", () => {
     // More than one purge step (5000 rows) of messages, written straight into the shard.
     const many = Array.from({ length: 5100 }, (_, i) => ({ ...item(`msg_bulk_${i}`, i + 1, `heron number ${i}`), chatId }));
     for (let i = 0; i < many.length; i += 1000) await shard(orgId).index(many.slice(i, i + 1000));
-    expect((await shard(orgId).rebuildStatus()).messages).toBe(5101);
+    expect((await shard(orgId).status()).messages).toBe(5101);
     expect((await call(`/api/group-chats/${chatId}`, { method: "DELETE", token: alice.token })).status).toBe(200);
     // Gone from search at once; the rest of the rows go with the alarm.
     expect(await messageHits(alice, "heron")).toHaveLength(1);
     await runDurableObjectAlarm(shard(orgId));
-    expect((await shard(orgId).rebuildStatus()).messages).toBe(1);
+    expect((await shard(orgId).status()).messages).toBe(1);
     // A queue job (or rebuild page) for the dissolved chat that comes late adds nothing.
     expect(await shard(orgId).index([{ ...item("msg_bulk_late", 9999, "heron late"), chatId }])).toBe(0);
-    expect((await shard(orgId).rebuildStatus()).messages).toBe(1);
+    expect((await shard(orgId).status()).messages).toBe(1);
   }, 60_000);
 });
 
@@ -103,10 +103,9 @@ describe("rebuilding an organization's shard from its rooms", () => {
     expect(await messageHits(alice, "narwhal")).toEqual(before.alice);
     expect(await messageHits(carol, "narwhal")).toEqual(before.carol);
     expect(await messageHits(bob, "部署")).toEqual(before.zh);
-    expect((await found(alice, { query: "narwhal", type: "messages" })).messages.every((m: any) => m.highlightedContent.includes("<mark>narwhal</mark>"))).toBe(
-      true,
-    );
-  });
+    const marked = (await found(alice, { query: "narwhal", type: "messages" })).messages.map((m: any) => m.highlightedContent);
+    expect(marked.every((html: string) => html.includes("<mark>narwhal</mark>"))).toBe(true);
+  }, 60_000);
 
   it("only an administrator of that organization may rebuild it", async () => {
     const { admin: alice, members, orgId } = await team("Bob");

@@ -108,9 +108,17 @@ describe("who finds which message", () => {
   it("a dissolved group's messages are gone, from search and from the shard's storage", async () => {
     for (const u of [g.alice, g.bob]) expect(await messageHits(u, "dissolved")).toEqual([]);
     // Even asked directly with the chat in the membership list, the shard holds nothing of it.
-    const hits = await shard(g.orgA).search({ match: '"dissolved"', chatIds: [g.dissolved], userId: g.alice.id, sort: "newest", limit: 10, after: null });
+    const hits = await shard(g.orgA).search({
+      match: '"dissolved"',
+      terms: [["dissolved"]],
+      chatIds: [g.dissolved],
+      userId: g.alice.id,
+      sort: "newest",
+      limit: 10,
+      after: null,
+    });
     expect(hits).toEqual([]);
-    const status = await shard(g.orgA).rebuildStatus();
+    const status = await shard(g.orgA).status();
     // shared, ask, the two of the left group and the one of the removed group.
     expect(status.messages).toBe(5);
   });
