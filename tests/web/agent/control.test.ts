@@ -11,6 +11,7 @@ import {
   toggleFor,
   withRequest,
 } from "../../../web/features/chat/agent/model/control";
+import { IDLE } from "../../../web/features/chat/agent/model/generation";
 
 const free: ControlState = { ownerId: "owner", presenterId: null, presenterName: null, requests: [] };
 const held: ControlState = { ...free, presenterId: "pat", presenterName: "Pat" };
@@ -50,15 +51,26 @@ describe("who may send, pause and toggle (spec 02 §4, §6)", () => {
   });
 
   it("pause shows to the controller while the agent runs, and to anyone during their ask-only run", () => {
-    const running = { agent: true, ask: false };
+    const running = { ...IDLE, agent: true };
     expect(canPause(held, "pat", "agent", running)).toBe(true);
     expect(canPause(free, "owner", "agent", running)).toBe(true);
     expect(canPause(held, "owner", "agent", running)).toBe(false);
     expect(canPause(held, "mia", "agent", running)).toBe(false);
-    expect(canPause(held, "pat", "agent", { agent: false, ask: false })).toBe(false);
-    expect(canPause(held, "mia", "askOnly", { agent: false, ask: true })).toBe(true);
+    expect(canPause(held, "pat", "agent", IDLE)).toBe(false);
+    expect(canPause(held, "mia", "askOnly", { ...IDLE, ask: true })).toBe(true);
     expect(canPause(held, "mia", "askOnly", running)).toBe(false);
     expect(canPause(held, "pat", "discuss", running)).toBe(false);
+  });
+
+  it("the VIRE's discussion answer may be stopped by whoever asked and by the controller, no one else", () => {
+    const answering = { ...IDLE, discuss: true, discussAsker: "mia" };
+    expect(canPause(held, "mia", "discuss", answering)).toBe(true);
+    expect(canPause(held, "pat", "discuss", answering)).toBe(true);
+    expect(canPause(held, "owner", "discuss", answering)).toBe(false);
+    expect(canPause(held, "bob", "discuss", answering)).toBe(false);
+    expect(canPause(free, "owner", "discuss", answering)).toBe(true);
+    expect(canPause(held, "mia", "discuss", IDLE)).toBe(false);
+    expect(canPause(held, "mia", "agent", answering)).toBe(false);
   });
 
   it("the owner grants and revokes anyone", () => {

@@ -19,7 +19,7 @@ export interface ChatState {
   active: StreamKey;
   /** Messages that arrived over the socket in a tab that is not open, on top of the server's counts. */
   unreadHere: Record<StreamKey, number>;
-  /** The agent and ask-only runs this user sees generating. */
+  /** The agent, ask-only and discussion runs this user sees generating. */
   flags: GenerationFlags;
   quotaOpen: boolean;
   control: ControlState;

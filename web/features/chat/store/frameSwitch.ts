@@ -65,9 +65,9 @@ export function receiveFrame({ core, history, runs, control, coding }: FrameHand
       coding.handle(frame);
       return;
     // An error that failed one of our sends was reported through the outbox; a refused approval
-    // answer is shown here; the rest are only logged by the socket.
+    // answer and the VIRE's busy answer to a mention are shown here; the rest are only logged by the socket.
     case "error":
-      if (!meta.ownMessageId) coding.handleError(frame.error);
+      if (!meta.ownMessageId && !coding.handleError(frame.error)) runs.handleError(frame.error);
       return;
     // Acks, pongs and removal are the socket's own.
     case "chat_ack":

@@ -1,4 +1,5 @@
 import type { ChatListItem, ControlState, Participant, PresenterRequest } from "../../../../../contract";
+import type { GenerationFlags } from "./generation";
 
 export type ControlRole = "owner" | "presenter" | "member";
 
@@ -29,15 +30,15 @@ export function agentSendRule(control: ControlState, userId: string): "send" | "
   return control.ownerId === userId ? "heldByOther" : "request";
 }
 
-/** Spec 02 §6: the controller in the agent tab, or the user during their own ask-only run. */
-export function canPause(
-  control: ControlState,
-  userId: string,
-  tab: "agent" | "askOnly" | "discuss" | "human",
-  generating: { agent: boolean; ask: boolean },
-): boolean {
+/**
+ * Spec 02 §6: the controller in the agent tab, or the user during their own ask-only run. The
+ * VIRE's answer in the discussion may be stopped by whoever asked for it and by the controller,
+ * the same rule the room applies to `pause_sse_v2`.
+ */
+export function canPause(control: ControlState, userId: string, tab: "agent" | "askOnly" | "discuss" | "human", generating: GenerationFlags): boolean {
   if (tab === "agent") return generating.agent && isController(control, userId);
   if (tab === "askOnly") return generating.ask;
+  if (tab === "discuss") return generating.discuss && (generating.discussAsker === userId || isController(control, userId));
   return false;
 }
 

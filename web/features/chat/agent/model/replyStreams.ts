@@ -53,3 +53,13 @@ export function replyReducer(state: StreamsState, action: ReplyAction): StreamsS
     }
   }
 }
+
+/** Who sent the message a reply answers, when this tab holds both; null otherwise. */
+export function askerOf(state: StreamsState, replyId: string): string | null {
+  const key = streamHolding(state, replyId);
+  if (!key) return null;
+  const { messages } = state[key];
+  const requestId = messages.find((m) => m.id === replyId)?.replyToMessageId;
+  if (!requestId) return null;
+  return messages.find((m) => m.id === requestId)?.sender?.id ?? null;
+}
