@@ -107,6 +107,22 @@ describe("opening a chat at a message", () => {
     expect(useJumpStore.getState().target).toBeNull();
   });
 
+  it("lands on a message far above the bottom of a chat that opens after the jump, and stays there once the list settled", async () => {
+    // One long page: the list opens at the bottom, forty rows below the message.
+    const long = Array.from({ length: 40 }, (_, i) => discussion(i + 1));
+    const onePage = (url: URL) =>
+      url.pathname.startsWith("/api/group-chats/chat_1/messages") && url.searchParams.get("chat_type") === "0"
+        ? { messages: long, pagination: { hasMore: false, nextCursor: null } }
+        : undefined;
+    jumpToMessage({ chatId: "chat_1", messageId: "d3", chatType: 0 });
+    room = await mountRoom(me, chat, [], onePage);
+    await vi.waitFor(() => expect(row("d3")?.className).toContain("msg--highlight"));
+    // The list's own opening at the bottom runs a few frames after its first rows: it must not win.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(row("d3")?.className).toContain("msg--highlight");
+    expect(row("d40")).toBeNull();
+  });
+
   it("says so when the message is not in the chat's history", async () => {
     room = await mountRoom(me, chat, [], history);
     await act(async () => jumpToMessage({ chatId: "chat_1", messageId: "gone", chatType: 0 }));
