@@ -34,7 +34,11 @@ export const MemberAddFrame = v.object({ type: v.literal("member_add"), chatId: 
 export const MemberRemoveFrame = v.object({ type: v.literal("member_remove"), chatId: v.string(), participantIds: v.array(v.string()) });
 export const ChatRenamedFrame = v.object({ type: v.literal("chat_renamed"), chatId: v.string(), name: v.string() });
 export const GroupRemoveFrame = v.object({ type: v.literal("group_remove"), chatId: v.string(), reason: v.picklist(GROUP_GONE_REASONS) });
-export const ErrorFrame = v.object({ type: v.literal("error"), error: v.string() });
+/**
+ * `messageId` names a message that was stored and acked and that the error is about (the VIRE is
+ * busy answering another mention); without it the error refuses the sender's latest unacked send.
+ */
+export const ErrorFrame = v.object({ type: v.literal("error"), error: v.string(), messageId: v.optional(v.string()) });
 export const PongFrame = v.object({ type: v.literal("pong") });
 
 export const RoomServerFrame = v.variant("type", [

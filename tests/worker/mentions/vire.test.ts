@@ -95,8 +95,10 @@ describe("a VIRE named in the discussion", () => {
     expect((await discuss(ownerSock, slow.text)).success).toBe(true);
     await ownerSock.next((f) => f.type === "agent_status" && f.status === "busy");
     const second = tagged("@Nova Helper and now?");
-    expect((await discuss(memberSocks[0]!, second.text)).success).toBe(true);
-    expect(await memberSocks[0]!.next((f) => f.type === "error")).toMatchObject({ error: AGENT_TEXTS.busy });
+    const secondAck = await discuss(memberSocks[0]!, second.text);
+    expect(secondAck.success).toBe(true);
+    // The error names the stored message, so the sender's client does not take it for a refused send.
+    expect(await memberSocks[0]!.next((f) => f.type === "error")).toMatchObject({ error: AGENT_TEXTS.busy, messageId: secondAck.message_id });
     // Whoever asked may stop it, like their own ask-only answer.
     const room = (await ownerSock.next((f) => f.type === "streaming_message")).room;
     // Bob did not ask and does not control the agent: he cannot stop it; Alice, who asked, can.

@@ -59,7 +59,7 @@ async function handleMentions(room: MentionRoom, message: SentMessage, row: Mess
 function answerMention(ctx: AgentFrameContext, row: MessageRow, sender: RoomMember, vire: RoomMember, config: RunConfig): void {
   if (row.chat_type !== STREAM_DISCUSS) return;
   if (ctx.runs.isBusy(discussRoomOf(ctx.chatId()))) {
-    ctx.broadcast({ type: "error", error: AGENT_TEXTS.busy }, sender.id);
+    ctx.broadcast({ type: "error", error: AGENT_TEXTS.busy, messageId: row.id }, sender.id);
     return;
   }
   // `start` takes the room's slot before its first await, so a second mention cannot slip in.

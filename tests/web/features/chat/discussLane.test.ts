@@ -164,17 +164,24 @@ describe("the VIRE answering a mention in the Discussion tab", () => {
     await room!.receive(fromBen("m_ben", "@Ava summarise"));
     await room!.receive(status(true));
     const second = await sendAndAck("@Ava and now?");
-    await room!.receive({ type: "error", error: AGENT_TEXTS.busy });
+    // A further message still waiting for its ack is not what the busy answer is about.
+    await typeInto($("composer-input") as HTMLTextAreaElement, "one more thing");
+    await click($("composer-send"));
+    await vi.waitFor(() => expect(room!.socket.frames("chat_message")).toHaveLength(2));
+    const pending = String(room!.socket.frames("chat_message").at(-1)!.message_id);
+    await room!.receive({ type: "error", error: AGENT_TEXTS.busy, messageId: second });
     await vi.waitFor(() => expect(toastTexts()).toContain("The agent is currently busy, please try again later"));
     await vi.waitFor(() => expect(row(second)?.textContent).toContain("@Ava and now?"));
+    expect(row(pending)?.textContent).toContain("one more thing");
+    expect(toastTexts().some((t) => /fail/i.test(t))).toBe(false);
     expect($("composer-pause")).toBeNull();
   });
 
   it("says it is busy in Chinese in the Chinese interface", async () => {
     await act(async () => void i18n.changeLanguage("zh"));
     await openDiscussion();
-    await sendAndAck("@Ava 你怎么看？");
-    await room!.receive({ type: "error", error: AGENT_TEXTS.busy });
+    const asked = await sendAndAck("@Ava 你怎么看？");
+    await room!.receive({ type: "error", error: AGENT_TEXTS.busy, messageId: asked });
     await vi.waitFor(() => expect(toastTexts()).toContain("智能体正忙，请稍后再试"));
   });
 });

@@ -221,7 +221,8 @@ export class RoomSocket {
         this.stop(frame.reason);
         return;
       case "error":
-        meta = { ...NO_META, ownMessageId: this.outbox.handleError(frame.error) };
+        // An error about a stored message is news, not the refusal of a send still waiting for its ack.
+        meta = { ...NO_META, ownMessageId: frame.messageId ? null : this.outbox.handleError(frame.error) };
         console.warn(`[chat ${this.chatId}] room error: ${frame.error}`);
         break;
     }
