@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { NotificationAction, NotificationsAnswer, SystemNotification } from "../../../contract";
 import { resetClient } from "../../../web/app/api/client";
 import { runNotificationAction, safeEndpoint } from "../../../web/features/notifications/notificationActions";
-import { notificationBadge, withArrived, withReplaced } from "../../../web/features/notifications/notificationsCache";
+import { withArrived, withReplaced } from "../../../web/features/notifications/notificationsCache";
 import { en } from "../../../web/i18n/en";
 import { zh } from "../../../web/i18n/zh";
 import { jsonResponse, memoryStorage, stubWindow } from "../browserStubs";
@@ -172,9 +172,5 @@ describe("the notifications list kept live", () => {
     const a = notification([accept], { id: "a" });
     const next = withReplaced(page([a], 1), { ...a, read: true, actionStatus: "approved" });
     expect(next).toMatchObject({ unreadCount: 0, notifications: [{ id: "a", actionStatus: "approved" }] });
-  });
-
-  it("the badge caps at 99", () => {
-    expect([0, 1, 99, 100, 4321].map(notificationBadge)).toEqual([null, "1", "99", "99+", "99+"]);
   });
 });

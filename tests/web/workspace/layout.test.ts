@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../../web/i18n/en";
-import { LAYOUT_MODE_KEY, PANEL_LIMITS, badgeText, readLayoutMode, saveLayoutMode } from "../../../web/features/workspace/layout/layoutPrefs";
+import { LAYOUT_MODE_KEY, PANEL_LIMITS, readLayoutMode, saveLayoutMode } from "../../../web/features/workspace/layout/layoutPrefs";
 import { memoryStorage } from "../browserStubs";
 
 describe("coding layout (spec 03 §2.1, §9)", () => {
@@ -15,13 +15,6 @@ describe("coding layout (spec 03 §2.1, §9)", () => {
     expect(storage.getItem(LAYOUT_MODE_KEY)).toBe("chat-first");
     expect(readLayoutMode(storage)).toBe("chat-first");
     expect(readLayoutMode(memoryStorage({ [LAYOUT_MODE_KEY]: "weird" }))).toBe("default");
-  });
-
-  it("caps the notification badge at 99", () => {
-    expect(badgeText(0)).toBeNull();
-    expect(badgeText(7)).toBe("7");
-    expect(badgeText(99)).toBe("99");
-    expect(badgeText(100)).toBe("99+");
   });
 
   it("keeps the toolbar's spec texts", () => {

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../contract";
 import { useLang } from "../../i18n/useLang";
 import { Avatar } from "../../ui/Avatar";
+import { countBadge } from "../../ui/countBadge";
 import { relativeTime } from "../../ui/format";
 import { chatAvatar, lastActivity } from "./chatDisplay";
-import { unreadBadge } from "./chatFilters";
 
 interface ChatRowProps {
   chat: ChatListItem;
@@ -22,7 +22,7 @@ export const ChatRow = forwardRef<HTMLButtonElement, ChatRowProps>(function Chat
   const face = chatAvatar(chat);
   const when = lastActivity(chat);
   const time = when ? relativeTime(when, lang) || "--:--" : "--:--";
-  const badge = unreadBadge(chat.unread?.total ?? 0);
+  const badge = countBadge(chat.unread?.total ?? 0);
   const isGroup = chat.is_group || chat.type === "group";
   return (
     <li className="chat-list__item">

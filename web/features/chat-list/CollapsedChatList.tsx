@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../contract";
 import { Avatar } from "../../ui/Avatar";
+import { countBadge } from "../../ui/countBadge";
 import { chatAvatar } from "./chatDisplay";
-import { collapsedLayout, unreadBadge } from "./chatFilters";
+import { collapsedLayout } from "./chatFilters";
 
 /** One avatar button: 36 px plus 8 px gap. Kept in step with `.chat-mini__item` in chat-list.css. */
 const SLOT_PX = 44;
@@ -36,7 +37,7 @@ export function CollapsedChatList({ chats, selectedId, onSelect, onExpand }: Col
     <ul className="chat-mini" ref={ref} aria-label={t("chatList.title")} data-testid="chat-list" data-collapsed="true">
       {chats.slice(0, visible).map((chat) => {
         const face = chatAvatar(chat);
-        const badge = unreadBadge(chat.unread?.total ?? 0);
+        const badge = countBadge(chat.unread?.total ?? 0);
         const selected = chat.id === selectedId;
         return (
           <li key={chat.id} className="chat-mini__item">

@@ -41,12 +41,6 @@ export function unreadSummary(chats: readonly ChatListItem[]): UnreadSummary {
   return summary;
 }
 
-/** Badge text: nothing for zero, the count up to 99, then '99+'. */
-export function unreadBadge(count: number): string | null {
-  if (!count || count <= 0) return null;
-  return count > 99 ? "99+" : String(count);
-}
-
 /**
  * How many avatars the collapsed sidebar shows. Everything when it all fits; otherwise as many as
  * fit next to the '+N' button (which takes one slot), but never fewer than 3.

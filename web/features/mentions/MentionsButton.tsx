@@ -6,7 +6,8 @@ import { silentFetcher } from "../../app/api/swr";
 import { Icon } from "../../ui/Icon";
 import { Modal } from "../../ui/Modal";
 import { openMention } from "./mentionAlerts";
-import { MENTIONS_KEY, mentionBadge } from "./mentionsCache";
+import { CountBadge, countBadge } from "../../ui/countBadge";
+import { MENTIONS_KEY } from "./mentionsCache";
 import { MentionsPanel } from "./MentionsPanel";
 import "./mentions.css";
 
@@ -25,7 +26,7 @@ export function MentionsButton() {
   const [open, setOpen] = useState(false);
   const { data, error, isLoading, mutate } = useSWR<MentionsAnswer>(MENTIONS_KEY, silentFetcher);
   const unread = data?.unread ?? 0;
-  const badge = mentionBadge(unread);
+  const badge = countBadge(unread);
   const label = badge ? t("mentions.buttonCount", { count: unread }) : t("mentions.button");
 
   const openEntry = (mention: Mention) => {
@@ -45,11 +46,7 @@ export function MentionsButton() {
         data-testid="mentions-button"
       >
         <AtIcon />
-        {badge && (
-          <span className="mnt-button__badge" aria-hidden data-testid="mentions-badge">
-            {badge}
-          </span>
-        )}
+        <CountBadge count={unread} testId="mentions-badge" />
       </button>
       <Modal open={open} onOpenChange={setOpen} title={t("mentions.title", { count: unread })} size="md" testId="mentions-panel">
         <MentionsPanel data={data} loading={isLoading} failed={!!error} onRetry={() => void mutate()} onOpen={openEntry} />

@@ -7,13 +7,6 @@ export const MENTIONS_KEY = "/api/mentions";
 
 const noRevalidate = { revalidate: false } as const;
 
-/** The badge caps at 99 (spec 01 §9). */
-const BADGE_MAX = 99;
-export function mentionBadge(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
-}
-
 const unreadOf = (mentions: readonly Mention[]) => mentions.filter((m) => !m.read).length;
 
 /** A mention that just arrived goes on top; the list keeps the newest 50, as the server does; a repeat changes nothing. */

@@ -7,7 +7,8 @@ import { getSelection } from "../../app/session/selection";
 import { Modal } from "../../ui/Modal";
 import { BellIcon } from "./BellIcon";
 import { NotificationList, useNotifications } from "./NotificationList";
-import { addArrived, notificationBadge } from "./notificationsCache";
+import { CountBadge, countBadge } from "../../ui/countBadge";
+import { addArrived } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
 
@@ -31,7 +32,7 @@ export function NotificationsButton() {
   });
 
   const unread = data?.unreadCount ?? 0;
-  const badge = notificationBadge(unread);
+  const badge = countBadge(unread);
   const label = badge ? t("notifications.openCount", { count: unread }) : t("notifications.open");
 
   return (
@@ -46,11 +47,7 @@ export function NotificationsButton() {
         data-testid="system-notifications-bell"
       >
         <BellIcon />
-        {badge && (
-          <span className="ntf-bell__badge" aria-hidden data-testid="system-notifications-badge">
-            {badge}
-          </span>
-        )}
+        <CountBadge count={unread} testId="system-notifications-badge" />
       </button>
       <Modal open={open} onOpenChange={setOpen} title={t("notifications.title")} size="md" testId="system-notifications-panel">
         <NotificationList />

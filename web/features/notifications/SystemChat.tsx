@@ -6,7 +6,8 @@ import { useLang } from "../../i18n/useLang";
 import { relativeTime } from "../../ui/format";
 import { BellIcon } from "./BellIcon";
 import { NotificationList, useNotifications } from "./NotificationList";
-import { markAllNotificationsRead, notificationBadge } from "./notificationsCache";
+import { countBadge } from "../../ui/countBadge";
+import { markAllNotificationsRead } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
 
@@ -28,7 +29,7 @@ export function SystemChatRow({ userId, selected, compact }: SystemChatRowProps)
   const latest = data?.notifications[0];
   if (!latest) return null;
   const unread = data.unreadCount;
-  const badge = notificationBadge(unread);
+  const badge = countBadge(unread);
   const name = t("notifications.open");
   const label = badge ? t("notifications.openCount", { count: unread }) : name;
   const open = () => selectChat(systemChatId(userId));

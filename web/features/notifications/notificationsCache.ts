@@ -7,13 +7,6 @@ export const NOTIFICATIONS_KEY = "/api/notifications";
 
 const noRevalidate = { revalidate: false } as const;
 
-/** The badge caps at 99. */
-export const NOTIFICATION_BADGE_MAX = 99;
-export function notificationBadge(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(Math.floor(count));
-}
-
 /**
  * A notification that just arrived goes on top and counts as unread; one already listed is an
  * update (its outcome, recorded elsewhere) and replaces the listed one in place.

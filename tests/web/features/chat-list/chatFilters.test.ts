@@ -5,7 +5,6 @@ import {
   matchesQuery,
   selectionStep,
   stepSelection,
-  unreadBadge,
   unreadSummary,
   visibleChats,
 } from "../../../../web/features/chat-list/chatFilters";
@@ -54,14 +53,6 @@ describe("unread summary", () => {
   it("has no dots when everything is read", () => {
     expect(unreadSummary([agentChat("a"), chat("h")])).toEqual({ all: 0, agent: 0, human: 0 });
     expect(unreadSummary([])).toEqual({ all: 0, agent: 0, human: 0 });
-  });
-
-  it("caps the badge at 99+", () => {
-    expect(unreadBadge(0)).toBeNull();
-    expect(unreadBadge(1)).toBe("1");
-    expect(unreadBadge(99)).toBe("99");
-    expect(unreadBadge(100)).toBe("99+");
-    expect(unreadBadge(-2)).toBeNull();
   });
 });
 

@@ -1,13 +1,9 @@
 import { useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { countBadge } from "../../../ui/countBadge";
 import type { StreamKey } from "../model/types";
 
 const LABEL_KEY = { agent: "chat.tabs.agent", askOnly: "chat.tabs.askOnly", discuss: "chat.tabs.discuss", human: "chat.tabs.discuss" } as const;
-
-/** Spec 02 §9: badges cap at 99. */
-function badgeText(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}
 
 interface ChatTabsProps {
   streams: readonly StreamKey[];
@@ -58,7 +54,7 @@ export function ChatTabs({ streams, active, onChange, badge }: ChatTabsProps) {
             {t(LABEL_KEY[stream])}
             {count > 0 && (
               <span className="chat-tabs__badge" data-testid={`chat-tab-badge-${stream}`} aria-label={t("chat.tabs.unread", { count })}>
-                {badgeText(count)}
+                {countBadge(count)}
               </span>
             )}
           </button>

@@ -6,7 +6,7 @@ import { silentFetcher } from "../../../app/api/swr";
 import { CHAT_LIST_KEY } from "../../../app/realtime/chatListCache";
 import type { ChatListData } from "../../../app/realtime/chatListUpdates";
 import { selectChat } from "../../../app/session/selection";
-import { badgeText } from "./layoutPrefs";
+import { CountBadge, countBadge } from "../../../ui/countBadge";
 import { BellIcon } from "./icons";
 
 const unreadOf = (chat: ChatListItem) => chat.unread?.total ?? 0;
@@ -20,18 +20,14 @@ export function NotificationsBell({ currentChatId }: { currentChatId: string }) 
   const { data } = useSWR<ChatListData>(CHAT_LIST_KEY, silentFetcher);
   const unreadChats = (data?.chats ?? []).filter((chat) => chat.id !== currentChatId && unreadOf(chat) > 0);
   const total = unreadChats.reduce((sum, chat) => sum + unreadOf(chat), 0);
-  const badge = badgeText(total);
+  const badge = countBadge(total);
   const label = badge ? t("workspace.toolbar.notificationsCount", { count: total }) : t("workspace.toolbar.notifications");
 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="ws-tool ws-bell" aria-label={label} title={label} data-testid="notifications-bell">
         <BellIcon size={16} />
-        {badge && (
-          <span className="ws-bell__badge" aria-hidden data-testid="notifications-badge">
-            {badge}
-          </span>
-        )}
+        <CountBadge count={total} testId="notifications-badge" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6} data-testid="notifications-menu">
@@ -46,7 +42,7 @@ export function NotificationsBell({ currentChatId }: { currentChatId: string }) 
                 data-testid={`notification-chat-${chat.id}`}
               >
                 <span className="menu__item-text">{chat.name}</span>
-                <span className="ws-count">{badgeText(unreadOf(chat))}</span>
+                <span className="ws-count">{countBadge(unreadOf(chat))}</span>
               </DropdownMenu.Item>
             ))}
           </div>

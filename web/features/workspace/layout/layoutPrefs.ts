@@ -29,10 +29,3 @@ export function saveLayoutMode(mode: LayoutMode, storage: Pick<Storage, "setItem
     // Not remembered; the toggle still works for this visit.
   }
 }
-
-/** The bell's badge caps at 99 (spec 03 §9). */
-export const BADGE_MAX = 99;
-export function badgeText(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
-}

@@ -1,0 +1,22 @@
+/** Unread badges everywhere cap at 99 (spec 02 §9, spec 03 §9). */
+export const BADGE_MAX = 99;
+
+/** The badge's text for a count, or null when there is nothing to show. */
+export function countBadge(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
+}
+
+/**
+ * The red count on a toolbar button (the button is `position: relative`). Hidden from screen
+ * readers: the button's own label says the count in words.
+ */
+export function CountBadge({ count, testId }: { count: number; testId?: string }) {
+  const text = countBadge(count);
+  if (!text) return null;
+  return (
+    <span className="count-badge" aria-hidden data-testid={testId}>
+      {text}
+    </span>
+  );
+}
