@@ -181,6 +181,12 @@ export async function runSearchBench(): Promise<void> {
       `  seeded in ${(seedMs / 1000).toFixed(0)} s (${Math.round(count / (seedMs / 1000)).toLocaleString("en-US")} messages/s), ` +
         `${(bytes / 1e6).toFixed(0)} MB: ${Math.round(bytes / count)} bytes a message with its index (text ${avgText.toFixed(0)} characters on average)`,
     );
+    try {
+      const parts = exec.exec<{ name: string; bytes: number }>("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC");
+      console.log(`  per message: ${parts.map((p) => `${p.name} ${Math.round(p.bytes / count)}`).join(", ")} bytes`);
+    } catch {
+      // dbstat is an optional part of SQLite builds
+    }
     const chats = memberChats();
     let n = 0;
     const rows = [

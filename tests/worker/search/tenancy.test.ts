@@ -84,6 +84,8 @@ describe("who finds which message", () => {
     expect(named(await messageHits(g.alice, "kumquat"))).toEqual(["beforeRemoval", "afterLeaving", "beforeLeaving", "shared"]);
     // Bob left one group and was removed from another: nothing of either, before or after.
     expect(named(await messageHits(g.bob, "kumquat"))).toEqual(["shared"]);
+    // Newer matches in chats Bob is not in do not take his page: membership is part of the query, not a filter after the limit.
+    expect(named(await messageHits(g.bob, "kumquat", { limit: 1 }))).toEqual(["shared"]);
     // Only Carol finds her ask-only question.
     expect(named(await messageHits(g.carol, "kumquat"))).toEqual(["beforeRemoval", "ask", "shared"]);
     expect(named(await messageHits(g.dave, "kumquat"))).toEqual(["inB"]);
