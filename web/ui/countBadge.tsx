@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** Unread badges everywhere cap at 99 (spec 02 §9, spec 03 §9). */
 export const BADGE_MAX = 99;
 
@@ -18,5 +20,27 @@ export function CountBadge({ count, testId }: { count: number; testId?: string }
     <span className="count-badge" aria-hidden data-testid={testId}>
       {text}
     </span>
+  );
+}
+
+interface BadgeButtonProps {
+  icon: ReactNode;
+  count: number;
+  /** The label without a count, and with one ("… (3 unread)"); also the tooltip. */
+  label: string;
+  countLabel: string;
+  onClick: () => void;
+  testId: string;
+  badgeTestId: string;
+}
+
+/** A sidebar icon button that opens a panel and shows how many unread items wait in it. */
+export function BadgeButton({ icon, count, label, countLabel, onClick, testId, badgeTestId }: BadgeButtonProps) {
+  const text = countBadge(count) ? countLabel : label;
+  return (
+    <button type="button" className="icon-btn badge-btn" onClick={onClick} aria-label={text} title={text} aria-haspopup="dialog" data-testid={testId}>
+      {icon}
+      <CountBadge count={count} testId={badgeTestId} />
+    </button>
   );
 }

@@ -6,7 +6,7 @@ import { silentFetcher } from "../../app/api/swr";
 import { Icon } from "../../ui/Icon";
 import { Modal } from "../../ui/Modal";
 import { openMention } from "./mentionAlerts";
-import { CountBadge, countBadge } from "../../ui/countBadge";
+import { BadgeButton } from "../../ui/countBadge";
 import { MENTIONS_KEY } from "./mentionsCache";
 import { MentionsPanel } from "./MentionsPanel";
 import "./mentions.css";
@@ -26,8 +26,6 @@ export function MentionsButton() {
   const [open, setOpen] = useState(false);
   const { data, error, isLoading, mutate } = useSWR<MentionsAnswer>(MENTIONS_KEY, silentFetcher);
   const unread = data?.unread ?? 0;
-  const badge = countBadge(unread);
-  const label = badge ? t("mentions.buttonCount", { count: unread }) : t("mentions.button");
 
   const openEntry = (mention: Mention) => {
     setOpen(false);
@@ -36,18 +34,15 @@ export function MentionsButton() {
 
   return (
     <>
-      <button
-        type="button"
-        className="icon-btn mnt-button"
+      <BadgeButton
+        icon={<AtIcon />}
+        count={unread}
+        label={t("mentions.button")}
+        countLabel={t("mentions.buttonCount", { count: unread })}
         onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        aria-haspopup="dialog"
-        data-testid="mentions-button"
-      >
-        <AtIcon />
-        <CountBadge count={unread} testId="mentions-badge" />
-      </button>
+        testId="mentions-button"
+        badgeTestId="mentions-badge"
+      />
       <Modal open={open} onOpenChange={setOpen} title={t("mentions.title", { count: unread })} size="md" testId="mentions-panel">
         <MentionsPanel data={data} loading={isLoading} failed={!!error} onRetry={() => void mutate()} onOpen={openEntry} />
       </Modal>

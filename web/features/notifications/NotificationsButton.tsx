@@ -7,7 +7,7 @@ import { getSelection } from "../../app/session/selection";
 import { Modal } from "../../ui/Modal";
 import { BellIcon } from "./BellIcon";
 import { NotificationList, useNotifications } from "./NotificationList";
-import { CountBadge, countBadge } from "../../ui/countBadge";
+import { BadgeButton } from "../../ui/countBadge";
 import { addArrived } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
@@ -32,23 +32,17 @@ export function NotificationsButton() {
   });
 
   const unread = data?.unreadCount ?? 0;
-  const badge = countBadge(unread);
-  const label = badge ? t("notifications.openCount", { count: unread }) : t("notifications.open");
-
   return (
     <>
-      <button
-        type="button"
-        className="icon-btn ntf-bell"
+      <BadgeButton
+        icon={<BellIcon />}
+        count={unread}
+        label={t("notifications.open")}
+        countLabel={t("notifications.openCount", { count: unread })}
         onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        aria-haspopup="dialog"
-        data-testid="system-notifications-bell"
-      >
-        <BellIcon />
-        <CountBadge count={unread} testId="system-notifications-badge" />
-      </button>
+        testId="system-notifications-bell"
+        badgeTestId="system-notifications-badge"
+      />
       <Modal open={open} onOpenChange={setOpen} title={t("notifications.title")} size="md" testId="system-notifications-panel">
         <NotificationList />
       </Modal>
