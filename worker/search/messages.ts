@@ -19,7 +19,7 @@ export interface MessageSearch {
   cursor: MessageCursor | null;
 }
 
-/** Newest first, or best (lowest bm25) first; ties by key, then id, so every hit has one place. */
+/** Newest first, or best (lowest score) first; ties by key, then id, so every hit has one place. */
 function compare(sort: "newest" | "best") {
   return (a: ShardHit, b: ShardHit) => (sort === "best" ? (a.score ?? 0) - (b.score ?? 0) : 0) || b.key - a.key || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
