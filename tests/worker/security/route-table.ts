@@ -228,6 +228,16 @@ export const ROUTE_PROBES: RouteProbe[] = [
     requests: () => [post("/api/notifications/ntf_00000000000000000000000000000000/action", { status: "approved" })],
     member: 404,
   },
+  // Mentions are per user too: each route reads or changes only the caller's own list.
+  { route: "GET /api/mentions", requests: () => [get("/api/mentions")], self: true },
+  {
+    route: "POST /api/mentions/read",
+    requests: () => [post("/api/mentions/read"), post("/api/mentions/read", { ids: ["mnt_00000000000000000000000000000000"] })],
+    self: true,
+    own: true,
+  },
+  { route: "DELETE /api/mentions", requests: () => [del("/api/mentions")], self: true, own: true },
+  { route: "DELETE /api/mentions/:id", requests: () => [del("/api/mentions/mnt_00000000000000000000000000000000")], member: 404 },
   { route: "POST /api/chat-attachments", requests: (w) => [{ path: `/api/chat-attachments?chatId=${w.groupId}`, method: "POST", form: true }] },
   { route: "GET /api/chat-attachments/:chatId/:fileId", requests: (w) => [get(w.attachmentPath)], member: 200 },
   {
