@@ -12,7 +12,12 @@ const FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const WORKER_AREAS = ["agents", "auth", "chats", "db", "jobs", "knowledge", "lib", "plans", "rooms", "vires", "workspace"];
+// Every worker folder but the routes themselves, read from disk so a new domain is covered at once.
+const WORKER_AREAS = fs
+  .readdirSync(new URL("./worker", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "api")
+  .map((entry) => entry.name)
+  .sort();
 // Deep enough for the deepest folder today (web/features/chat/agent/hooks) with room to grow.
 const MAX_DEPTH = 6;
 
