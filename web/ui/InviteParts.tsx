@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "./Button";
 import { Field } from "./Field";
+import { Spinner } from "./Spinner";
 
 interface InviteEmailFormProps {
   email: string;
@@ -57,5 +58,46 @@ export function InviteRow({ email, when, status, statusText, action, testId }: I
       <span className={`badge badge--invite-${status}`}>{statusText}</span>
       {action}
     </li>
+  );
+}
+
+interface InviteHistoryProps {
+  title: string;
+  /** A button beside the title (refresh). */
+  headerAction?: ReactNode;
+  /** First load still running. */
+  loading: boolean;
+  loadingText: string;
+  /** The failure line with its Retry, when loading failed. */
+  failure?: ReactNode;
+  /** Shown when the list loaded and holds nothing. */
+  empty: string | null;
+  testId: string;
+  /** The InviteRow items. */
+  children: ReactNode;
+}
+
+/** The "sent invitations" section of an invitation dialog: title, loading, failure, empty state and the rows. */
+export function InviteHistory({ title, headerAction, loading, loadingText, failure, empty, testId, children }: InviteHistoryProps) {
+  const titleId = `${testId}-title`;
+  return (
+    <section className="invite-history" aria-labelledby={titleId}>
+      <div className="invite-history__header">
+        <h3 id={titleId} className="invite-history__title">
+          {title}
+        </h3>
+        {headerAction}
+      </div>
+      {loading && (
+        <p className="muted" role="status">
+          <Spinner size={14} /> {loadingText}
+        </p>
+      )}
+      {failure}
+      {empty && <p className="muted">{empty}</p>}
+      <ul className="invite-history__list" data-testid={testId}>
+        {children}
+      </ul>
+    </section>
   );
 }

@@ -7,7 +7,7 @@ import { api } from "../../app/api/client";
 import { silentFetcher, type ApiKey } from "../../app/api/swr";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
-import { InviteEmailForm, InviteRow } from "../../ui/InviteParts";
+import { InviteEmailForm, InviteHistory, InviteRow } from "../../ui/InviteParts";
 import { formatDate } from "../../ui/format";
 import { Modal } from "../../ui/Modal";
 import { Spinner } from "../../ui/Spinner";
@@ -94,11 +94,9 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
         }}
         testId="invite"
       />
-      <section className="invite-history" aria-labelledby="invite-history-title">
-        <div className="invite-history__header">
-          <h3 id="invite-history-title" className="invite-history__title">
-            {t("groups.invite.recent")}
-          </h3>
+      <InviteHistory
+        title={t("groups.invite.recent")}
+        headerAction={
           <button
             type="button"
             className="icon-btn"
@@ -109,33 +107,30 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
           >
             {isValidating ? <Spinner size={14} /> : <span aria-hidden>↻</span>}
           </button>
-        </div>
-        {isLoading && !data && (
-          <p className="muted" role="status">
-            <Spinner size={14} /> {t("common.loading")}
-          </p>
-        )}
-        {data && invites.length === 0 && <p className="muted">{t("groups.invite.none")}</p>}
-        <ul className="invite-history__list">
-          {invites.map((invite) => (
-            <InviteRow
-              key={invite.id}
-              testId={`invite-row-${invite.id}`}
-              email={invite.invitee_email}
-              when={formatDate(invite.created_at, lang)}
-              status={invite.status}
-              statusText={t(`groups.invite.status.${invite.status}`)}
-              action={
-                invite.status === "pending" && (
-                  <Button size="sm" variant="secondary" onClick={() => void copy(invite)} data-testid={`invite-copy-${invite.id}`}>
-                    {t("groups.invite.copyLink")}
-                  </Button>
-                )
-              }
-            />
-          ))}
-        </ul>
-      </section>
+        }
+        loading={isLoading && !data}
+        loadingText={t("common.loading")}
+        empty={data && invites.length === 0 ? t("groups.invite.none") : null}
+        testId="invite-history"
+      >
+        {invites.map((invite) => (
+          <InviteRow
+            key={invite.id}
+            testId={`invite-row-${invite.id}`}
+            email={invite.invitee_email}
+            when={formatDate(invite.created_at, lang)}
+            status={invite.status}
+            statusText={t(`groups.invite.status.${invite.status}`)}
+            action={
+              invite.status === "pending" && (
+                <Button size="sm" variant="secondary" onClick={() => void copy(invite)} data-testid={`invite-copy-${invite.id}`}>
+                  {t("groups.invite.copyLink")}
+                </Button>
+              )
+            }
+          />
+        ))}
+      </InviteHistory>
     </Modal>
   );
 }

@@ -4,10 +4,9 @@ import { toast } from "sonner";
 import { ApiError } from "../../app/api/client";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
-import { InviteEmailForm, InviteRow } from "../../ui/InviteParts";
+import { InviteEmailForm, InviteHistory, InviteRow } from "../../ui/InviteParts";
 import { formatDate } from "../../ui/format";
 import { Modal } from "../../ui/Modal";
-import { Spinner } from "../../ui/Spinner";
 import { friendInviteLink, validInviteEmail, withNewInvitation, type FriendInvitation } from "./people";
 import { sendFriendInvite, useSentInvitations } from "./usePeople";
 
@@ -92,57 +91,52 @@ export function InviteFriendsDialog({ open, onOpenChange }: InviteFriendsDialogP
         }}
         testId="friend-invite"
       />
-      <section className="invite-history" aria-labelledby="friend-invite-history-title">
-        <div className="invite-history__header">
-          <h3 id="friend-invite-history-title" className="invite-history__title">
-            {t("people.inviteFriends.historyTitle")}
-          </h3>
-        </div>
-        {loading && !invitations && (
-          <p className="muted" role="status">
-            <Spinner size={14} /> {t("common.loading")}
-          </p>
-        )}
-        {failed && (
-          <p className="muted" role="alert">
-            {t("people.inviteFriends.historyFailed")}{" "}
-            <Button size="sm" variant="ghost" onClick={() => void reload()} data-testid="friend-invite-retry">
-              {t("common.retry")}
-            </Button>
-          </p>
-        )}
-        {invitations && invitations.length === 0 && <p className="muted">{t("people.inviteFriends.none")}</p>}
-        <ul className="invite-history__list" data-testid="friend-invite-history">
-          {(invitations ?? []).map((invitation) => (
-            <InviteRow
-              key={invitation.id}
-              testId={`friend-invite-row-${invitation.id}`}
-              email={invitation.invitee_email}
-              when={
-                <>
-                  {formatDate(invitation.created_at, lang)}
-                  {invitation.status === "pending" && ` · ${t("people.inviteFriends.expires", { date: formatDate(invitation.expires_at, lang) })}`}
-                </>
-              }
-              status={invitation.status}
-              statusText={t(`people.inviteFriends.status.${invitation.status}`)}
-              action={
-                invitation.status === "pending" && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => void copy(invitation)}
-                    aria-label={t("people.inviteFriends.copyLinkFor", { email: invitation.invitee_email })}
-                    data-testid={`friend-invite-copy-${invitation.id}`}
-                  >
-                    {t("people.inviteFriends.copyLink")}
-                  </Button>
-                )
-              }
-            />
-          ))}
-        </ul>
-      </section>
+      <InviteHistory
+        title={t("people.inviteFriends.historyTitle")}
+        loading={loading && !invitations}
+        loadingText={t("common.loading")}
+        failure={
+          failed && (
+            <p className="muted" role="alert">
+              {t("people.inviteFriends.historyFailed")}{" "}
+              <Button size="sm" variant="ghost" onClick={() => void reload()} data-testid="friend-invite-retry">
+                {t("common.retry")}
+              </Button>
+            </p>
+          )
+        }
+        empty={invitations && invitations.length === 0 ? t("people.inviteFriends.none") : null}
+        testId="friend-invite-history"
+      >
+        {(invitations ?? []).map((invitation) => (
+          <InviteRow
+            key={invitation.id}
+            testId={`friend-invite-row-${invitation.id}`}
+            email={invitation.invitee_email}
+            when={
+              <>
+                {formatDate(invitation.created_at, lang)}
+                {invitation.status === "pending" && ` · ${t("people.inviteFriends.expires", { date: formatDate(invitation.expires_at, lang) })}`}
+              </>
+            }
+            status={invitation.status}
+            statusText={t(`people.inviteFriends.status.${invitation.status}`)}
+            action={
+              invitation.status === "pending" && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void copy(invitation)}
+                  aria-label={t("people.inviteFriends.copyLinkFor", { email: invitation.invitee_email })}
+                  data-testid={`friend-invite-copy-${invitation.id}`}
+                >
+                  {t("people.inviteFriends.copyLink")}
+                </Button>
+              )
+            }
+          />
+        ))}
+      </InviteHistory>
     </Modal>
   );
 }
