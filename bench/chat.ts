@@ -1,156 +1,100 @@
-// Chat part of `npm run bench`: N clients in one chat room against the local Worker. Prints
-// send-to-ack and send-to-receiver latency percentiles, messages per second, and whether every
-// message reached every member exactly once.
-import WebSocket from "ws";
-import { benchChatId, benchToken } from "./seed.ts";
-import { ms, percentile } from "./stats.ts";
+// Chat part of `npm run bench`: N clients in one room, against the app and against the floor
+// (bench/floor/, the least a room can do on the same platform), one after the other with the same
+// client code. Prints send→ack and send→receiver latencies as app / floor and their ratio, and
+// whether every message reached every member exactly once.
+import { launchFloor } from "./floor-launch.ts";
+import { load, machineLine } from "./machine.ts";
+import { runScenario, threadsFor, type Scenario } from "./chat-scenario.ts";
+import { exactlyOnce, type RoundStats } from "./round-stats.ts";
+import { ms, percentile, ratio } from "./stats.ts";
 
-interface Scenario {
-  clients: number;
-  rate: number;
-  seconds: number;
-}
+// The agent and coding benchmarks open their few sockets with this.
+export { connect } from "./chat-socket.ts";
 
 const SCENARIOS: Scenario[] = [
   { clients: 10, rate: 50, seconds: 6 },
   { clients: 100, rate: 50, seconds: 10 },
   { clients: 500, rate: 20, seconds: 10 },
+  { clients: 1000, rate: 20, seconds: 10 },
 ];
 /** Chat sizes the seed must create. */
 export const CHAT_SIZES = SCENARIOS.map((s) => s.clients);
 /** BENCH_CLIENTS=100 runs one scenario only (for profiling). */
 const ONLY = process.env.BENCH_CLIENTS ? Number(process.env.BENCH_CLIENTS) : null;
+/** The product's target for the largest room: last-receiver p99 within this factor of the floor. */
+const TARGET_FACTOR = 1.2;
+const TARGET_CLIENTS = 1000;
+/** A client thread busier than this was close to being the bottleneck itself. */
+const SATURATED = 0.9;
 
-interface Client {
-  index: number;
-  ws: WebSocket;
+interface Row {
+  s: Scenario;
+  app: RoundStats;
+  floor: RoundStats;
 }
 
-// The `ws` package, not Node's built-in WebSocket: with hundreds of sockets in one process the
-// client's own frame handling would otherwise be what the benchmark measures.
-export async function connect(base: string, chatId: string, index: number, onFrame: (client: number, frame: any) => void): Promise<Client> {
-  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${chatId}/ws?token=${benchToken(index)}`, { perMessageDeflate: false });
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", (err) => reject(new Error(`client ${index} could not connect: ${err.message}`)));
-  });
-  ws.on("message", (data) => onFrame(index, JSON.parse(data.toString())));
-  return { index, ws };
+const p = (values: number[], q: number) => percentile(values, q);
+
+function describe(name: string, r: RoundStats): string {
+  const once = exactlyOnce(r) ? "exactly once" : `NOT exactly once (missing ${r.missing}, duplicates ${r.duplicates}, acked ${r.acked}/${r.messages})`;
+  return (
+    `  ${name.padEnd(5)}  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; deliveries ${r.deliveries}/${r.expected} → ${once}\n` +
+    `         send→ack p50 ${ms(p(r.ack, 50))} p99 ${ms(p(r.ack, 99))}; send→last recv p50 ${ms(p(r.last, 50))} p99 ${ms(p(r.last, 99))}; any receiver p99 ${ms(p(r.any, 99))}\n` +
+    `         client: busiest thread ${(r.clientUtilisation * 100).toFixed(0)}% busy, loop delay p99 ${ms(r.clientLoopDelayP99)}, send slip p99 ${ms(p(r.sendSlip, 99))}` +
+    (r.clientUtilisation > SATURATED ? "  ← CLIENT SATURATED" : "")
+  );
 }
 
-/** Sends `count` messages at `rate` per second, round-robin over the clients. */
-async function sendAtRate(clients: Client[], rate: number, count: number, idOf: (n: number) => string, onSend: (id: string) => void): Promise<void> {
-  const started = performance.now();
-  for (let n = 0; n < count; n += 1) {
-    const wait = started + (n * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const id = idOf(n);
-    onSend(id);
-    clients[n % clients.length]!.ws.send(
-      JSON.stringify({ type: "chat_message", message_id: id, chat_type: 0, data: { content: { text: `benchmark message ${n}` } } }),
+function versus(label: string, app: number, floor: number): string {
+  return `${label} ${ms(app)} vs floor ${ms(floor)} → ${ratio(app, floor)}`;
+}
+
+function printSummary(rows: Row[], loadBefore: string): void {
+  console.log(`\nChat benchmark, app / floor (${machineLine(loadBefore, load())})`);
+  console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | exactly once | client threads, busiest");
+  for (const { s, app, floor } of rows) {
+    const pair = (f: (r: RoundStats) => number) => `${f(app).toFixed(1)} / ${f(floor).toFixed(1)} ms`;
+    console.log(
+      [
+        s.clients,
+        s.rate,
+        pair((r) => p(r.ack, 50)),
+        pair((r) => p(r.ack, 99)),
+        pair((r) => p(r.last, 50)),
+        pair((r) => p(r.last, 99)),
+        ratio(p(app.last, 99), p(floor.last, 99)),
+        `${exactlyOnce(app) ? "yes" : "NO"} / ${exactlyOnce(floor) ? "yes" : "NO"}`,
+        `${threadsFor(s.clients)}, ${(app.clientUtilisation * 100).toFixed(0)}% / ${(floor.clientUtilisation * 100).toFixed(0)}%`,
+      ].join(" | "),
     );
   }
 }
 
-async function runScenario(base: string, s: Scenario) {
-  const chatId = benchChatId(s.clients);
-  const sentAt = new Map<string, number>();
-  const ackLatency: number[] = [];
-  const receipts = new Map<string, Map<number, number>>(); // message -> client -> count
-  const lastReceive = new Map<string, number>();
-  const allReceive: number[] = [];
-  let duplicates = 0;
-
-  const onFrame = (client: number, frame: any) => {
-    const now = performance.now();
-    if (frame.type === "chat_ack") {
-      const t = sentAt.get(frame.message_id);
-      if (t !== undefined && frame.success) ackLatency.push(now - t);
-    } else if (frame.type === "message") {
-      const id = frame.message.id as string;
-      const t = sentAt.get(id);
-      if (t === undefined) return;
-      const perClient = receipts.get(id) ?? new Map<number, number>();
-      const seen = perClient.get(client) ?? 0;
-      if (seen > 0) duplicates += 1;
-      perClient.set(client, seen + 1);
-      receipts.set(id, perClient);
-      allReceive.push(now - t);
-      lastReceive.set(id, Math.max(lastReceive.get(id) ?? 0, now - t));
-    }
-  };
-
-  // The first socket makes the room learn its members; then the rest connect 25 at a time.
-  const clients: Client[] = [await connect(base, chatId, 0, onFrame)];
-  for (let i = 1; i < s.clients; i += 25) {
-    const batch = Array.from({ length: Math.min(25, s.clients - i) }, (_, k) => connect(base, chatId, i + k, onFrame));
-    clients.push(...(await Promise.all(batch)));
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  // Two seconds of traffic that is not measured: a real room is warm, and so is its JIT.
-  await sendAtRate(
-    clients,
-    s.rate,
-    s.rate * 2,
-    (n) => `msg_warm_${s.clients}_${n}`,
-    () => undefined,
-  );
-  await new Promise((r) => setTimeout(r, 1000));
-
-  const total = s.rate * s.seconds;
-  const started = performance.now();
-  await sendAtRate(
-    clients,
-    s.rate,
-    total,
-    (n) => `msg_bench_${s.clients}_${n}`,
-    (id) => sentAt.set(id, performance.now()),
-  );
-  const sendSeconds = (performance.now() - started) / 1000;
-  // Let the last deliveries arrive.
-  const deadline = performance.now() + 10_000;
-  const expected = total * s.clients;
-  while (performance.now() < deadline && allReceive.length < expected) await new Promise((r) => setTimeout(r, 100));
-  for (const c of clients) c.ws.close(1000, "bench done");
-
-  let missing = 0;
-  for (const id of sentAt.keys()) missing += s.clients - (receipts.get(id)?.size ?? 0);
-  const last = [...lastReceive.values()];
-  return {
-    clients: s.clients,
-    messages: total,
-    msgPerSec: total / sendSeconds,
-    acked: ackLatency.length,
-    ackP50: percentile(ackLatency, 50),
-    ackP99: percentile(ackLatency, 99),
-    lastP50: percentile(last, 50),
-    lastP99: percentile(last, 99),
-    anyP99: percentile(allReceive, 99),
-    deliveries: allReceive.length,
-    expected,
-    missing,
-    duplicates,
-  };
-}
-
-/** The chat scenarios against a running app seeded with `chatBenchSeed()`. */
+/** The chat scenarios against a running app seeded with `benchSeedSql()`; the floor is started here. */
 export async function runChatBench(base: string): Promise<void> {
-  const rows = [];
-  for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
-    console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s`);
-    const r = await runScenario(base, s);
-    rows.push(r);
-    console.log(
-      `  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; acked ${r.acked}\n` +
-        `  send→ack        p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}\n` +
-        `  send→last recv  p50 ${ms(r.lastP50)}  p99 ${ms(r.lastP99)}   (any receiver p99 ${ms(r.anyP99)})\n` +
-        `  deliveries ${r.deliveries}/${r.expected}, missing ${r.missing}, duplicates ${r.duplicates} → ${r.missing === 0 && r.duplicates === 0 ? "every message delivered exactly once" : "NOT exactly once"}`,
-    );
+  const loadBefore = load();
+  const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? Number(new URL(base).port) + 2);
+  console.log(`\nStarting the floor (bench/floor) on port ${floorPort}…`);
+  const floor = await launchFloor(floorPort);
+  const rows: Row[] = [];
+  try {
+    for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
+      console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s (${threadsFor(s.clients)} client threads)`);
+      const app = await runScenario(base, "app", s);
+      console.log(describe("app", app));
+      const floorStats = await runScenario(floor.url, "floor", s);
+      console.log(describe("floor", floorStats));
+      console.log(
+        `  ${versus("ack p99", p(app.ack, 99), p(floorStats.ack, 99))}; ${versus("last p50", p(app.last, 50), p(floorStats.last, 50))}; ${versus("last p99", p(app.last, 99), p(floorStats.last, 99))}`,
+      );
+      if (s.clients === TARGET_CLIENTS) {
+        const met = p(app.last, 99) <= TARGET_FACTOR * p(floorStats.last, 99);
+        console.log(`  target: last p99 ≤ ${TARGET_FACTOR}× the floor → ${met ? "met" : "MISSED"}`);
+      }
+      rows.push({ s, app, floor: floorStats });
+    }
+  } finally {
+    await floor.stop();
   }
-  console.log("\nclients | msg/s | ack p50 | ack p99 | last p50 | last p99 | exactly once");
-  for (const r of rows) {
-    console.log(
-      `${r.clients} | ${r.msgPerSec.toFixed(1)} | ${ms(r.ackP50)} | ${ms(r.ackP99)} | ${ms(r.lastP50)} | ${ms(r.lastP99)} | ${r.missing === 0 && r.duplicates === 0 ? "yes" : `no (missing ${r.missing}, dup ${r.duplicates})`}`,
-    );
-  }
+  printSummary(rows, loadBefore);
 }

@@ -1,0 +1,52 @@
+// Starts the benchmark's floor (bench/floor/) with its own `wrangler dev`: fresh state, its own
+// port, the same dev proxy and workerd in front of it as in front of the app.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+
+export interface RunningFloor {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function launchFloor(port: number, timeoutMs = 120_000): Promise<RunningFloor> {
+  const state = mkdtempSync(join(tmpdir(), "teamchat-floor-"));
+  const child = spawn(
+    join(root, "node_modules", ".bin", "wrangler"),
+    ["dev", "-c", "bench/floor/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false"],
+    // Its own process group, so stop() ends workerd with it.
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      process.kill(-child.pid!, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(state, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`the floor's wrangler dev did not start:\n${output.slice(-4000)}`);
+}

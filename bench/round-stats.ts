@@ -1,0 +1,75 @@
+// Latencies and the exactly-once check of one round, from what the client threads recorded.
+import type { Round } from "./client-pool.ts";
+import type { ClientSpec } from "./client-protocol.ts";
+
+export interface RoundStats {
+  messages: number;
+  msgPerSec: number;
+  acked: number;
+  ack: number[];
+  /** Per message: send → the last member that got it. */
+  last: number[];
+  /** Every delivery: send → that member got it. */
+  any: number[];
+  deliveries: number;
+  expected: number;
+  missing: number;
+  duplicates: number;
+  /** Client health: the busiest thread's event-loop utilisation and delay p99, and how late sends left. */
+  clientUtilisation: number;
+  clientLoopDelayP99: number;
+  sendSlip: number[];
+}
+
+export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
+  const members = new Map<string, number>();
+  for (const c of clients) members.set(c.chatId, (members.get(c.chatId) ?? 0) + 1);
+  const chatOfMessage = (id: string) => clients[Number(id.slice(id.lastIndexOf("_") + 1)) % clients.length]!.chatId;
+  const ack: number[] = [];
+  const last: number[] = [];
+  const any: number[] = [];
+  let deliveries = 0;
+  let expected = 0;
+  let missing = 0;
+  let duplicates = 0;
+  for (const [id, sentAt] of round.sent) {
+    const acked = round.acked.get(id);
+    if (acked !== undefined) ack.push(acked - sentAt);
+    const wanted = members.get(chatOfMessage(id)) ?? 0;
+    expected += wanted;
+    const got = round.deliveries.get(id);
+    if (!got) {
+      missing += wanted;
+      continue;
+    }
+    const distinct = new Set(got.clients).size;
+    deliveries += got.at.length;
+    missing += wanted - distinct;
+    duplicates += got.at.length - distinct;
+    let latest = 0;
+    for (const at of got.at) {
+      any.push(at - sentAt);
+      latest = Math.max(latest, at - sentAt);
+    }
+    last.push(latest);
+  }
+  const times = [...round.sent.values()];
+  const span = times.length > 1 ? (Math.max(...times) - Math.min(...times)) / 1000 : 0;
+  return {
+    messages: round.sent.size,
+    msgPerSec: span > 0 ? (times.length - 1) / span : NaN,
+    acked: ack.length,
+    ack,
+    last,
+    any,
+    deliveries,
+    expected,
+    missing,
+    duplicates,
+    clientUtilisation: Math.max(...round.threads.map((t) => t.utilisation)),
+    clientLoopDelayP99: Math.max(...round.threads.map((t) => t.loopDelayP99)),
+    sendSlip: round.sendSlip,
+  };
+}
+
+export const exactlyOnce = (s: RoundStats) => s.missing === 0 && s.duplicates === 0 && s.acked === s.messages;
