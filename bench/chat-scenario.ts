@@ -1,14 +1,27 @@
-// One chat scenario against one server (the app or the floor): N clients in one room, two
-// unmeasured seconds to warm the room and its JIT, then the measured round.
+// One chat scenario against the app and the floor: N clients in one room on each, both connected
+// up front, two unmeasured seconds to warm each room and its JIT, then measured rounds that take
+// turns (app, floor, floor, app, …), so a change in the machine's load falls on both alike.
 import { randomBytes } from "node:crypto";
 import { ClientPool } from "./client-pool.ts";
-import { roundStats, type RoundStats } from "./round-stats.ts";
+import { mergeStats, roundStats, type RoundStats } from "./round-stats.ts";
 import { benchChatId } from "./seed.ts";
+import { cpuNow, cpuPerMessage, type CpuSample } from "./server-cpu.ts";
 
 export interface Scenario {
   clients: number;
   rate: number;
   seconds: number;
+}
+
+export interface Target {
+  name: string;
+  base: string;
+}
+
+export interface Measured {
+  stats: RoundStats;
+  /** Server CPU milliseconds per message, averaged over the rounds (null where /proc is not readable). */
+  cpu: CpuSample | null;
 }
 
 /**
@@ -20,17 +33,37 @@ export function threadsFor(clients: number): number {
   return forced > 0 ? forced : Math.max(1, Math.ceil(clients / 250));
 }
 
-export async function runScenario(base: string, label: string, s: Scenario): Promise<RoundStats> {
+function averageCpu(samples: (CpuSample | null)[]): CpuSample | null {
+  if (samples.length === 0 || samples.some((s) => s === null)) return null;
+  const known = samples as CpuSample[];
+  return { proxy: known.reduce((n, s) => n + s.proxy, 0) / known.length, worker: known.reduce((n, s) => n + s.worker, 0) / known.length };
+}
+
+export async function runScenario(targets: Target[], s: Scenario, repeats: number): Promise<Map<string, Measured>> {
   const clients = Array.from({ length: s.clients }, (_, user) => ({ user, chatId: benchChatId(s.clients) }));
-  const pool = await ClientPool.open(base, clients, threadsFor(s.clients));
+  const pools: ClientPool[] = [];
   try {
-    // Ids differ per run and server, so a second run against the same room is not taken for retries.
-    const run = `${label}_${s.clients}_${randomBytes(3).toString("hex")}`;
-    await pool.round({ prefix: `msg_warm_${run}_`, text: "warm-up message", rate: s.rate, count: s.rate * 2 }, 5000);
-    await new Promise((r) => setTimeout(r, 1000));
-    const round = await pool.round({ prefix: `msg_bench_${run}_`, text: "benchmark message", rate: s.rate, count: s.rate * s.seconds });
-    return roundStats(round, clients);
+    for (const t of targets) pools.push(await ClientPool.open(t.base, clients, threadsFor(s.clients)));
+    // Ids differ per run, server and round, so a second run against the same room is not taken for retries.
+    const run = `${s.clients}_${randomBytes(3).toString("hex")}`;
+    for (const [k, pool] of pools.entries()) {
+      await pool.round({ prefix: `msg_warm_${run}_${k}_`, text: "warm-up message", rate: s.rate, count: s.rate * 2 }, 5000);
+    }
+    const rounds = targets.map(() => ({ stats: [] as RoundStats[], cpu: [] as (CpuSample | null)[] }));
+    for (let r = 0; r < repeats; r += 1) {
+      const order = r % 2 === 0 ? targets.map((_, k) => k) : targets.map((_, k) => targets.length - 1 - k);
+      for (const k of order) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const port = Number(new URL(targets[k]!.base).port);
+        const before = cpuNow(port);
+        const round = await pools[k]!.round({ prefix: `msg_bench_${run}_${k}_${r}_`, text: "benchmark message", rate: s.rate, count: s.rate * s.seconds });
+        const stats = roundStats(round, clients);
+        rounds[k]!.stats.push(stats);
+        rounds[k]!.cpu.push(cpuPerMessage(before, cpuNow(port), stats.messages));
+      }
+    }
+    return new Map(targets.map((t, k) => [t.name, { stats: mergeStats(rounds[k]!.stats), cpu: averageCpu(rounds[k]!.cpu) }]));
   } finally {
-    await pool.close();
+    for (const pool of pools) await pool.close();
   }
 }

@@ -1,10 +1,10 @@
 // Chat part of `npm run bench`: N clients in one room, against the app and against the floor
-// (bench/floor/, the least a room can do on the same platform), one after the other with the same
-// client code. Prints send→ack and send→receiver latencies as app / floor and their ratio, and
-// whether every message reached every member exactly once.
+// (bench/floor/, the least a room can do on the same platform), in turns with the same client
+// code. Prints send→ack and send→receiver latencies as app / floor and their ratio, server CPU
+// per message, and whether every message reached every member exactly once.
 import { launchFloor } from "./floor-launch.ts";
 import { load, machineLine } from "./machine.ts";
-import { runScenario, threadsFor, type Scenario } from "./chat-scenario.ts";
+import { runScenario, threadsFor, type Measured, type Scenario } from "./chat-scenario.ts";
 import { exactlyOnce, type RoundStats } from "./round-stats.ts";
 import { ms, percentile, ratio } from "./stats.ts";
 
@@ -21,6 +21,8 @@ const SCENARIOS: Scenario[] = [
 export const CHAT_SIZES = SCENARIOS.map((s) => s.clients);
 /** BENCH_CLIENTS=100 runs one scenario only (for profiling). */
 const ONLY = process.env.BENCH_CLIENTS ? Number(process.env.BENCH_CLIENTS) : null;
+/** Measured rounds per server and scenario (BENCH_REPEAT), taking turns. */
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2));
 /** The product's target for the largest room: last-receiver p99 within this factor of the floor. */
 const TARGET_FACTOR = 1.2;
 const TARGET_CLIENTS = 1000;
@@ -29,17 +31,22 @@ const SATURATED = 0.9;
 
 interface Row {
   s: Scenario;
-  app: RoundStats;
-  floor: RoundStats;
+  app: Measured;
+  floor: Measured;
 }
 
 const p = (values: number[], q: number) => percentile(values, q);
+const cpuText = (m: Measured) =>
+  m.cpu ? `${(m.cpu.worker + m.cpu.proxy).toFixed(1)} ms (workerd ${m.cpu.worker.toFixed(1)} + dev proxy ${m.cpu.proxy.toFixed(1)})` : "n/a";
 
-function describe(name: string, r: RoundStats): string {
+function describe(name: string, m: Measured): string {
+  const r = m.stats;
   const once = exactlyOnce(r) ? "exactly once" : `NOT exactly once (missing ${r.missing}, duplicates ${r.duplicates}, acked ${r.acked}/${r.messages})`;
   return (
-    `  ${name.padEnd(5)}  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; deliveries ${r.deliveries}/${r.expected} → ${once}\n` +
-    `         send→ack p50 ${ms(p(r.ack, 50))} p99 ${ms(p(r.ack, 99))}; send→last recv p50 ${ms(p(r.last, 50))} p99 ${ms(p(r.last, 99))}; any receiver p99 ${ms(p(r.any, 99))}\n` +
+    `  ${name.padEnd(5)}  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; deliveries ${r.deliveries}/${r.expected} → ${once}` +
+    (r.dropped > 0 ? `; ${r.dropped} sockets dropped (a server reload?)` : "") +
+    `\n         send→ack p50 ${ms(p(r.ack, 50))} p99 ${ms(p(r.ack, 99))}; send→last recv p50 ${ms(p(r.last, 50))} p99 ${ms(p(r.last, 99))}; any receiver p99 ${ms(p(r.any, 99))}\n` +
+    `         server CPU per message ${cpuText(m)}\n` +
     `         client: busiest thread ${(r.clientUtilisation * 100).toFixed(0)}% busy, loop delay p99 ${ms(r.clientLoopDelayP99)}, send slip p99 ${ms(p(r.sendSlip, 99))}` +
     (r.clientUtilisation > SATURATED ? "  ← CLIENT SATURATED" : "")
   );
@@ -50,10 +57,11 @@ function versus(label: string, app: number, floor: number): string {
 }
 
 function printSummary(rows: Row[], loadBefore: string): void {
-  console.log(`\nChat benchmark, app / floor (${machineLine(loadBefore, load())})`);
-  console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | exactly once | client threads, busiest");
+  console.log(`\nChat benchmark, app / floor, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`);
+  console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | CPU/msg | exactly once | client threads, busiest");
   for (const { s, app, floor } of rows) {
-    const pair = (f: (r: RoundStats) => number) => `${f(app).toFixed(1)} / ${f(floor).toFixed(1)} ms`;
+    const pair = (f: (r: RoundStats) => number) => `${f(app.stats).toFixed(1)} / ${f(floor.stats).toFixed(1)} ms`;
+    const cpu = (m: Measured) => (m.cpu ? (m.cpu.worker + m.cpu.proxy).toFixed(1) : "n/a");
     console.log(
       [
         s.clients,
@@ -62,9 +70,10 @@ function printSummary(rows: Row[], loadBefore: string): void {
         pair((r) => p(r.ack, 99)),
         pair((r) => p(r.last, 50)),
         pair((r) => p(r.last, 99)),
-        ratio(p(app.last, 99), p(floor.last, 99)),
-        `${exactlyOnce(app) ? "yes" : "NO"} / ${exactlyOnce(floor) ? "yes" : "NO"}`,
-        `${threadsFor(s.clients)}, ${(app.clientUtilisation * 100).toFixed(0)}% / ${(floor.clientUtilisation * 100).toFixed(0)}%`,
+        ratio(p(app.stats.last, 99), p(floor.stats.last, 99)),
+        `${cpu(app)} / ${cpu(floor)} ms`,
+        `${exactlyOnce(app.stats) ? "yes" : "NO"} / ${exactlyOnce(floor.stats) ? "yes" : "NO"}`,
+        `${threadsFor(s.clients)}, ${(app.stats.clientUtilisation * 100).toFixed(0)}% / ${(floor.stats.clientUtilisation * 100).toFixed(0)}%`,
       ].join(" | "),
     );
   }
@@ -79,19 +88,27 @@ export async function runChatBench(base: string): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
-      console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s (${threadsFor(s.clients)} client threads)`);
-      const app = await runScenario(base, "app", s);
-      console.log(describe("app", app));
-      const floorStats = await runScenario(floor.url, "floor", s);
-      console.log(describe("floor", floorStats));
+      console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s, ${REPEATS} rounds each (${threadsFor(s.clients)} client threads each)`);
+      const measured = await runScenario(
+        [
+          { name: "app", base },
+          { name: "floor", base: floor.url },
+        ],
+        s,
+        REPEATS,
+      );
+      const app = measured.get("app")!;
+      const floorRun = measured.get("floor")!;
+      console.log(`${describe("app", app)}\n${describe("floor", floorRun)}`);
+      const [a, f] = [app.stats, floorRun.stats];
       console.log(
-        `  ${versus("ack p99", p(app.ack, 99), p(floorStats.ack, 99))}; ${versus("last p50", p(app.last, 50), p(floorStats.last, 50))}; ${versus("last p99", p(app.last, 99), p(floorStats.last, 99))}`,
+        `  ${versus("ack p99", p(a.ack, 99), p(f.ack, 99))}; ${versus("last p50", p(a.last, 50), p(f.last, 50))}; ${versus("last p99", p(a.last, 99), p(f.last, 99))}`,
       );
       if (s.clients === TARGET_CLIENTS) {
-        const met = p(app.last, 99) <= TARGET_FACTOR * p(floorStats.last, 99);
+        const met = p(a.last, 99) <= TARGET_FACTOR * p(f.last, 99);
         console.log(`  target: last p99 ≤ ${TARGET_FACTOR}× the floor → ${met ? "met" : "MISSED"}`);
       }
-      rows.push({ s, app, floor: floorStats });
+      rows.push({ s, app, floor: floorRun });
     }
   } finally {
     await floor.stop();

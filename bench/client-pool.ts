@@ -15,6 +15,8 @@ export interface Round {
   sendSlip: number[];
   /** Per thread: event-loop utilisation (0…1) and event-loop delay p99 (ms). */
   threads: { utilisation: number; loopDelayP99: number }[];
+  /** Sockets that closed unasked by the end of the round. */
+  dropped: number;
 }
 
 class ClientThread {
@@ -111,5 +113,6 @@ function merge(rounds: ThreadRound[]): Round {
     deliveries,
     sendSlip: rounds.flatMap((r) => r.sendSlip),
     threads: rounds.map((r) => ({ utilisation: r.utilisation, loopDelayP99: r.loopDelayP99 })),
+    dropped: rounds.reduce((sum, r) => sum + r.dropped, 0),
   };
 }

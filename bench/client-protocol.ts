@@ -39,6 +39,8 @@ export interface ThreadRound {
   utilisation: number;
   /** 99th percentile of the thread's event-loop delay while the round ran (ms). */
   loopDelayP99: number;
+  /** Sockets of this thread that closed unasked so far. */
+  dropped: number;
 }
 
 export type FromThread =

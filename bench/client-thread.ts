@@ -14,6 +14,9 @@ let base = "";
 let clients: ClientSpec[] = [];
 let mine: number[] = [];
 const sockets = new Map<number, WebSocket>();
+/** Sockets that closed without being asked to (a server restart, a refused frame): a round with any is suspect. */
+let dropped = 0;
+let closing = false;
 
 interface Round {
   plan: SendPlan;
@@ -56,6 +59,9 @@ async function connectOne(index: number): Promise<void> {
     ws.once("error", (err) => reject(new Error(`client ${index} could not connect: ${err.message}`)));
   });
   ws.on("message", (data) => onFrame(index, data));
+  ws.on("close", () => {
+    if (!closing) dropped += 1;
+  });
   sockets.set(index, ws);
 }
 
@@ -121,6 +127,7 @@ async function drain(deadline: number): Promise<ThreadRound> {
     deliveries: [...r.deliveries],
     utilisation: perf.eventLoopUtilization(r.elu).utilization,
     loopDelayP99: r.delay.percentile(99) / 1e6,
+    dropped,
   };
   round = null;
   return result;
@@ -141,6 +148,7 @@ port.on("message", (message: ToThread) => {
       case "drain":
         return { kind: "drained", round: await drain(message.deadline) };
       case "close":
+        closing = true;
         for (const ws of sockets.values()) ws.close(1000, "bench done");
         sockets.clear();
         return { kind: "ready" };

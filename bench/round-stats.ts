@@ -19,6 +19,7 @@ export interface RoundStats {
   clientUtilisation: number;
   clientLoopDelayP99: number;
   sendSlip: number[];
+  dropped: number;
 }
 
 export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
@@ -69,6 +70,29 @@ export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
     clientUtilisation: Math.max(...round.threads.map((t) => t.utilisation)),
     clientLoopDelayP99: Math.max(...round.threads.map((t) => t.loopDelayP99)),
     sendSlip: round.sendSlip,
+    dropped: round.dropped,
+  };
+}
+
+/** Several rounds of one scenario as one: latencies pooled, counts added, the worst client health kept. */
+export function mergeStats(all: RoundStats[]): RoundStats {
+  const sum = (f: (s: RoundStats) => number) => all.reduce((n, s) => n + f(s), 0);
+  const max = (f: (s: RoundStats) => number) => Math.max(...all.map(f));
+  return {
+    messages: sum((s) => s.messages),
+    msgPerSec: sum((s) => s.msgPerSec) / all.length,
+    acked: sum((s) => s.acked),
+    ack: all.flatMap((s) => s.ack),
+    last: all.flatMap((s) => s.last),
+    any: all.flatMap((s) => s.any),
+    deliveries: sum((s) => s.deliveries),
+    expected: sum((s) => s.expected),
+    missing: sum((s) => s.missing),
+    duplicates: sum((s) => s.duplicates),
+    clientUtilisation: max((s) => s.clientUtilisation),
+    clientLoopDelayP99: max((s) => s.clientLoopDelayP99),
+    sendSlip: all.flatMap((s) => s.sendSlip),
+    dropped: max((s) => s.dropped),
   };
 }
 
