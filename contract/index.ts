@@ -31,3 +31,4 @@ export * from "./dev-mail";
 export * from "./search";
 export * from "./mentions";
 export * from "./mention-parse";
+export * from "./editor-images";

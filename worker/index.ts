@@ -27,6 +27,7 @@ import { vireTemplatesApi } from "./api/vire-templates";
 import { skillRecommendationsApi } from "./api/skill-recommendations";
 import { knowledgeBaseApi, knowledgeDebugApi, vireKnowledgeApi } from "./api/knowledge";
 import { uploadsApi } from "./api/uploads";
+import { imagesApi } from "./api/images";
 import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
 import { sandboxesApi } from "./api/sandboxes";
 import { projectSandboxApi, sandboxServicesApi } from "./api/services";
@@ -87,6 +88,8 @@ const app = new Hono<AppEnv>()
   .route("/ai-skill-recommendations", skillRecommendationsApi)
   .route("/knowledge-base", knowledgeBaseApi)
   .route("/debug", knowledgeDebugApi)
+  // Before /uploads, whose /:userId/:id/:fileName would otherwise take /images/:userId/:file.
+  .route("/uploads/images", imagesApi)
   .route("/uploads", uploadsApi)
   .route("/agent-status", agentStatusApi)
   .route("/llm", modelsApi)

@@ -302,6 +302,10 @@ export const ROUTE_PROBES: RouteProbe[] = [
     own: true,
   },
   { route: "GET /api/uploads/:userId/:id/:fileName", requests: (w) => [get(w.uploadPath)], member: 404 },
+  // The editor's markdown images: anyone signed in uploads their own (the outsider's text file is refused by its bytes).
+  { route: "POST /api/uploads/images", requests: () => [{ path: "/api/uploads/images", method: "POST", form: true }], self: true, own: true },
+  // An image URL is a capability: whoever reads the markdown that embeds it, signed in, may load it (tests/worker/api/images.test.ts).
+  { route: "GET /api/uploads/images/:userId/:file", requests: (w) => [get(w.imagePath)], self: true, member: 200 },
 
   // Coding projects, their files, git, terminal and sandbox.
   { route: "GET /api/coding-projects", requests: () => [get("/api/coding-projects")], self: true },

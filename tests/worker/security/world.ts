@@ -5,6 +5,7 @@ import { ORIGIN, call, inviteCodeOf, orgOf, rawToken, signUp, type TestUser } fr
 import { connect, createGroup, openPrivate } from "../chat-helpers";
 import { addCodingAgent, newProject } from "../project-helpers";
 import { addDocument, newBase, newVire, upload } from "../knowledge/kb-helpers";
+import { IMAGES, uploadImage } from "../api/image-fixtures";
 import { flushMirror, send, waitUntil } from "../chat-helpers";
 
 /**
@@ -28,6 +29,8 @@ export interface World {
   baseId: string;
   knowledgeFileId: string;
   uploadPath: string;
+  /** An image Alice inserted into a markdown file. */
+  imagePath: string;
   attachmentPath: string;
   projectId: string;
   projectChatId: string;
@@ -77,6 +80,7 @@ export async function buildWorld(): Promise<World> {
   const doc = await addDocument(alice, baseId, "orchid.txt", `${SECRET_TEXT} knowledge`);
   const uploadPath = await upload(alice, "private-notes.txt", `${SECRET_TEXT} upload`);
   const attachmentPath = await attach(alice, groupId);
+  const imagePath = (await uploadImage(alice, IMAGES.png.bytes, "diagram.png", "image/png")).json.data.url as string;
 
   await addCodingAgent(alice, "Cobalt Engineer");
   const project = await newProject(alice, "Tangerine Reactor");
@@ -111,6 +115,7 @@ export async function buildWorld(): Promise<World> {
     baseId,
     knowledgeFileId: doc.id,
     uploadPath,
+    imagePath,
     attachmentPath,
     projectId: project.projectId,
     projectChatId: project.chatId,
