@@ -1,8 +1,14 @@
 import { act } from "react";
+import { lazyLoadsSettled } from "../../web/ui/lazy";
 
-/** Lets fetches answer and React commit what they changed. */
+/** Lets fetches answer, lazily loaded parts arrive and React commit what they changed. */
 export async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 15)));
+  for (let i = 0; i < rounds; i += 1) {
+    await act(async () => {
+      await lazyLoadsSettled();
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    });
+  }
 }
 
 export function find(testId: string): HTMLElement | null {

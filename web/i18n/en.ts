@@ -9,6 +9,7 @@ import { enSearch } from "./en-search";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
 import { enWorkspaceViewer } from "./en-workspace-viewer";
+import { enTime } from "./time";
 
 /**
  * English texts. Wording quoted by the spec is kept verbatim; `zh.ts` must provide every key
@@ -21,6 +22,7 @@ export const en = {
   common: {
     loading: "Loading...",
     retry: "Retry",
+    loadFailed: "This part of the app could not be loaded. Check your connection and try again.",
     cancel: "Cancel",
     close: "Close",
     save: "Save",
@@ -256,15 +258,7 @@ export const en = {
   mail: enMail,
   workspaceViewer: enWorkspaceViewer,
   search: enSearch,
-  time: {
-    justNow: "Just now",
-    minutesAgo_one: "{{count}} minute ago",
-    minutesAgo_other: "{{count}} minutes ago",
-    hoursAgo_one: "{{count}} hour ago",
-    hoursAgo_other: "{{count}} hours ago",
-    daysAgo_one: "{{count}} day ago",
-    daysAgo_other: "{{count}} days ago",
-  },
+  time: enTime,
 };
 
 /** The shape every language must fill: same keys, string leaves. */

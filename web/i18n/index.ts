@@ -4,7 +4,10 @@ import { en } from "./en";
 import type { Language } from "./language";
 import { zh } from "./zh";
 
-/** Resources are bundled (two small languages), so initialisation is synchronous. */
+/**
+ * Both languages bundled and initialised synchronously, for tests and tools. The app itself starts
+ * with load.ts, which downloads only the language a page shows.
+ */
 export function initI18n(lang: Language) {
   void i18n.use(initReactI18next).init({
     resources: { en: { translation: en }, zh: { translation: zh } },

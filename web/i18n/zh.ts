@@ -10,6 +10,7 @@ import { zhSearch } from "./zh-search";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
 import { zhWorkspaceViewer } from "./zh-workspace-viewer";
+import { zhTime } from "./time";
 
 /** Chinese texts; the `Messages` type makes a missing or extra key a compile error. */
 export const zh: Messages = {
@@ -19,6 +20,7 @@ export const zh: Messages = {
   common: {
     loading: "加载中...",
     retry: "重试",
+    loadFailed: "这部分内容加载失败，请检查网络连接后重试。",
     cancel: "取消",
     close: "关闭",
     save: "保存",
@@ -254,13 +256,5 @@ export const zh: Messages = {
   mail: zhMail,
   workspaceViewer: zhWorkspaceViewer,
   search: zhSearch,
-  time: {
-    justNow: "刚刚",
-    minutesAgo_one: "{{count}} 分钟前",
-    minutesAgo_other: "{{count}} 分钟前",
-    hoursAgo_one: "{{count}} 小时前",
-    hoursAgo_other: "{{count}} 小时前",
-    daysAgo_one: "{{count}} 天前",
-    daysAgo_other: "{{count}} 天前",
-  },
+  time: zhTime,
 };

@@ -30,15 +30,27 @@ interface BadgeButtonProps {
   label: string;
   countLabel: string;
   onClick: () => void;
+  /** Called when the pointer or focus reaches the button: a lazily loaded panel can start loading. */
+  onPrefetch?: () => void;
   testId: string;
   badgeTestId: string;
 }
 
 /** A sidebar icon button that opens a panel and shows how many unread items wait in it. */
-export function BadgeButton({ icon, count, label, countLabel, onClick, testId, badgeTestId }: BadgeButtonProps) {
+export function BadgeButton({ icon, count, label, countLabel, onClick, onPrefetch, testId, badgeTestId }: BadgeButtonProps) {
   const text = countBadge(count) ? countLabel : label;
   return (
-    <button type="button" className="icon-btn badge-btn" onClick={onClick} aria-label={text} title={text} aria-haspopup="dialog" data-testid={testId}>
+    <button
+      type="button"
+      className="icon-btn badge-btn"
+      onClick={onClick}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
+      aria-label={text}
+      title={text}
+      aria-haspopup="dialog"
+      data-testid={testId}
+    >
       {icon}
       <CountBadge count={count} testId={badgeTestId} />
     </button>

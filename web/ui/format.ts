@@ -1,6 +1,5 @@
-import { en } from "../i18n/en";
 import type { Language } from "../i18n/language";
-import { zh } from "../i18n/zh";
+import { enTime, zhTime } from "../i18n/time";
 
 const LOCALES: Record<Language, string> = { en: "en-US", zh: "zh-CN" };
 
@@ -51,7 +50,7 @@ function plural(template: { one: string; other: string }, count: number): string
 export function relativeTime(value: Date | string | number, lang: Language, now: Date = new Date()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
-  const texts = (lang === "zh" ? zh : en).time;
+  const texts = lang === "zh" ? zhTime : enTime;
   const elapsed = now.getTime() - date.getTime();
   if (elapsed < MINUTE) return texts.justNow;
   if (elapsed < HOUR) return plural({ one: texts.minutesAgo_one, other: texts.minutesAgo_other }, Math.floor(elapsed / MINUTE));

@@ -7,7 +7,7 @@ import { en } from "../../../web/i18n/en";
 import { zh } from "../../../web/i18n/zh";
 import { jsonResponse, memoryStorage, stubWindow } from "../browserStubs";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock("../../../web/ui/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const ORIGIN = "http://localhost";
 const ok = (data: unknown) => jsonResponse({ code: 200, data, message: "ok" });

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { systemChatId, type NotificationAction, type NotificationsAnswer, type SystemNotification } from "../../../contract";
 import { useSelectionStore } from "../../../web/app/session/selection";
 import { NotificationsButton } from "../../../web/features/notifications/NotificationsButton";
-import { SystemChat, SystemChatRow } from "../../../web/features/notifications/SystemChat";
+import { SystemChat } from "../../../web/features/notifications/SystemChat";
+import { SystemChatRow } from "../../../web/features/notifications/SystemChatRow";
 import { withArrived } from "../../../web/features/notifications/notificationsCache";
 import { click, find, get, pageText, startHarness, type Call, type Harness } from "../people/peopleHarness";
 

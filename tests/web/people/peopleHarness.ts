@@ -3,7 +3,9 @@
 import { act, createElement, Fragment, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { toastsReady } from "../../../web/ui/toast";
+import { ToastHost } from "../../../web/ui/ToastHost";
 import { mutate, SWRConfig } from "swr";
 import type { SessionUser } from "../../../contract";
 import { resetClient } from "../../../web/app/api/client";
@@ -71,7 +73,7 @@ export const path = () => currentPath;
 
 export interface Harness {
   calls: Call[];
-  /** Renders `node` at `at` (matched by `pattern` when given) with an empty SWR cache and a Toaster. */
+  /** Renders `node` at `at` (matched by `pattern` when given) with an empty SWR cache and the toasts. */
   show(node: ReactNode, options?: { at?: string; pattern?: string; lang?: Language }): Promise<void>;
   unmount(): void;
 }
@@ -94,9 +96,10 @@ export function startHarness(route: Route): Harness {
       const tree = createElement(
         SWRConfig,
         { value: { dedupingInterval: 0 } },
-        createElement(Fragment, null, page, createElement(PathProbe), createElement(Toaster)),
+        createElement(Fragment, null, page, createElement(PathProbe), createElement(ToastHost)),
       );
       await act(async () => root.render(createElement(MemoryRouter, { initialEntries: [at] }, tree)));
+      await act(() => toastsReady());
       await settle();
     },
     unmount: () => {

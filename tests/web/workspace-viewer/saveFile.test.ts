@@ -6,7 +6,7 @@ const documents = useDocumentsStore.getState();
 import { saveFile } from "../../../web/features/workspace/viewer/fileApi";
 import { jsonResponse, memoryStorage, stubWindow } from "../browserStubs";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock("../../../web/ui/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const key = docKey("p1", "src/a.ts");
 const READ_ONLY = "This file is in read-only mode and cannot be edited. Please contact the project administrator for editing permissions.";

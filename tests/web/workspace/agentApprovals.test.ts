@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, createElement, Fragment } from "react";
-import { Toaster } from "sonner";
+import { toastsReady } from "../../../web/ui/toast";
+import { ToastHost } from "../../../web/ui/ToastHost";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROJECT_TEXTS, type CodingProject } from "../../../contract";
 import { ProjectDropdown } from "../../../web/features/workspace/projects/ProjectDropdown";
@@ -26,7 +27,8 @@ function route(call: Call): unknown {
 
 /** Opens the project menu from the keyboard, as a keyboard user would. */
 async function openMenu() {
-  await harness.showWorkspace(PROJECT, createElement(Fragment, null, createElement(ProjectDropdown), createElement(Toaster)));
+  await harness.showWorkspace(PROJECT, createElement(Fragment, null, createElement(ProjectDropdown), createElement(ToastHost)));
+  await act(() => toastsReady());
   const trigger = get("project-dropdown");
   await act(async () => {
     trigger.focus();

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { SILENT_ERROR_CODES, type ApiEnvelope } from "../../../contract";
 import { samePrefix } from "../../i18n/language";
 import { apiHeaders, readJson, serverMessage } from "./headers";

@@ -6,8 +6,8 @@ import { NotificationsButton } from "../../features/notifications/NotificationsB
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
 import { SearchLauncher } from "../../features/search/SearchLauncher";
 import { RobotIcon } from "../../features/vires/icons";
-import { VireDialog } from "../../features/vires/VireDialog";
 import { ProjectsLauncher } from "../../features/workspace/projects/ProjectsLauncher";
+import { lazyDialog } from "../../ui/lazy";
 import { InboxProvider } from "../realtime/InboxProvider";
 import { useNarrowScreen } from "./narrowScreen";
 import { useInboxEffects } from "../realtime/useInboxEffects";
@@ -15,6 +15,8 @@ import { SidebarChats } from "./SidebarChats";
 import { UserMenu } from "./UserMenu";
 import "../styles/chat-list.css";
 import "../styles/groups.css";
+
+const VireDialog = lazyDialog(() => import("../../features/vires/VireDialog").then((m) => m.VireDialog));
 
 const COLLAPSED_KEY = "sidebar-collapsed";
 
@@ -75,6 +77,8 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
               type="button"
               className="icon-btn"
               onClick={() => setViresOpen(true)}
+              onPointerEnter={VireDialog.preload}
+              onFocus={VireDialog.preload}
               aria-label={t("vires.open")}
               title={t("vires.openHint")}
               data-testid="open-vires"

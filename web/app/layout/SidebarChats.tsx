@@ -2,13 +2,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../../contract";
 import { ChatList } from "../../features/chat-list/ChatList";
-import { ContactPicker } from "../../features/groups/ContactPicker";
-import { CreateGroupModal } from "../../features/groups/CreateGroupModal";
-import { SystemChatRow } from "../../features/notifications/SystemChat";
-import { InviteFriendsDialog } from "../../features/people/InviteFriendsDialog";
+import { SystemChatRow } from "../../features/notifications/SystemChatRow";
+import { lazyDialog } from "../../ui/lazy";
 import { useSelection } from "../session/selection";
 import { systemChatId } from "../../../contract";
 import { InboxStatusDot } from "../realtime/InboxStatus";
+
+const CreateGroupModal = lazyDialog(() => import("../../features/groups/CreateGroupModal").then((m) => m.CreateGroupModal));
+const ContactPicker = lazyDialog(() => import("../../features/groups/ContactPicker").then((m) => m.ContactPicker));
+const InviteFriendsDialog = lazyDialog(() => import("../../features/people/InviteFriendsDialog").then((m) => m.InviteFriendsDialog));
 
 interface SidebarChatsProps {
   user: SessionUser;

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import type { InboxFrame } from "../../../contract";
 import { receiveMention } from "../../features/mentions/mentionAlerts";
 import { refreshOrganizations } from "../../features/organizations/useOrganizations";

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Landing } from "../../features/home/Landing";
@@ -5,9 +6,10 @@ import { useChatSelectionSync } from "../../features/home/useChatSelectionSync";
 import { WelcomeScreen } from "../../features/home/WelcomeScreen";
 import { Button } from "../../ui/Button";
 import { CenteredScreen, MessageScreen } from "../../ui/Screens";
+import { whenIdle } from "../../ui/lazy";
 import { Spinner } from "../../ui/Spinner";
 import { AppShell } from "../layout/AppShell";
-import { ChatMain } from "./ChatMain";
+import { ChatMain, preloadChatRoom } from "./ChatMain";
 import { ContactsScreen } from "./ContactsScreen";
 import { useSession } from "../session/useSession";
 
@@ -21,6 +23,10 @@ export function HomeRoute() {
   const { user, status, refresh } = useSession();
   const [params, setParams] = useSearchParams();
   const chatId = useChatSelectionSync();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) whenIdle(preloadChatRoom);
+  }, [signedIn]);
 
   if (status === "loading") {
     return (

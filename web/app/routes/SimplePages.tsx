@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { useLangPath } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";
 import { LoadingScreen, MessageScreen } from "../../ui/Screens";
@@ -57,11 +57,9 @@ export function CheckLoginPage() {
   );
 }
 
-/** Route error boundary: an exception in a page shows this instead of a blank screen. */
+/** What CrashBoundary shows when a page threw. */
 export function CrashScreen() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
   return (
     <MessageScreen
       testId="crash-screen"

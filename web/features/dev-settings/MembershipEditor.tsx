@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { mutate } from "swr";
 import { PLAN_CATALOGUE, TIERS, type DevUser, type Tier } from "../../../contract";
 import { api } from "../../app/api/client";

@@ -4,12 +4,15 @@ import type { ChatListItem } from "../../../contract";
 import { useInbox } from "../../app/realtime/InboxProvider";
 import { useSession } from "../../app/session/useSession";
 import { Avatar } from "../../ui/Avatar";
-import { AddMembersModal } from "./AddMembersModal";
+import { LazyBoundary, lazyComponent, lazyDialog } from "../../ui/lazy";
 import { isGroupChat, isSystemChat, otherParty } from "./chatPeople";
 import { GroupNameEditor } from "./GroupNameEditor";
-import { InviteGroupModal } from "./InviteGroupModal";
-import { MembersPanel } from "./MembersPanel";
 import { useGroupActions } from "./useGroupActions";
+
+// The members panel and the add/invite dialogs load when first opened.
+const MembersPanel = lazyComponent(() => import("./MembersPanel").then((m) => m.MembersPanel));
+const AddMembersModal = lazyDialog(() => import("./AddMembersModal").then((m) => m.AddMembersModal));
+const InviteGroupModal = lazyDialog(() => import("./InviteGroupModal").then((m) => m.InviteGroupModal));
 
 function PeopleIcon() {
   return (
@@ -109,6 +112,8 @@ export function ChatHeader({ chat, connected }: ChatHeaderProps) {
               setPanelTop(Math.max(0, Math.round(headerRef.current?.getBoundingClientRect().bottom ?? 0)));
               setMembersFor(membersOpen ? null : chat.id);
             }}
+            onPointerEnter={MembersPanel.preload}
+            onFocus={MembersPanel.preload}
             aria-label={t("groups.header.viewMembers")}
             aria-expanded={membersOpen}
             title={t("groups.header.viewMembers")}
@@ -121,6 +126,8 @@ export function ChatHeader({ chat, connected }: ChatHeaderProps) {
               type="button"
               className="icon-btn chat-header__add"
               onClick={() => setAddFor(chat.id)}
+              onPointerEnter={AddMembersModal.preload}
+              onFocus={AddMembersModal.preload}
               aria-label={t("groups.header.addCollaborator")}
               title={t("groups.header.addCollaborator")}
               data-testid="add-members-button"
@@ -130,7 +137,11 @@ export function ChatHeader({ chat, connected }: ChatHeaderProps) {
           )}
         </div>
       )}
-      {membersOpen && <MembersPanel chat={chat} isOwner={isOwner} top={panelTop} onClose={closeMembers} />}
+      {membersOpen && (
+        <LazyBoundary variant="overlay" onClose={closeMembers}>
+          <MembersPanel chat={chat} isOwner={isOwner} top={panelTop} onClose={closeMembers} />
+        </LazyBoundary>
+      )}
       {group && isOwner && (
         <>
           <AddMembersModal

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { api } from "../../app/api/client";
 import { revalidateChatList } from "../../app/realtime/chatListCache";
 import { selectChat } from "../../app/session/selection";

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import type { ChatListItem } from "../../../contract";
 import { api } from "../../app/api/client";
 import { addChatToList } from "../../app/realtime/chatListCache";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { mutate } from "swr";
 import type { ChatListItem } from "../../../contract";
 import { api } from "../../app/api/client";

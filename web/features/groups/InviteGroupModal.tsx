@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import useSWR from "swr";
 import { INVITE_EMAIL_PATTERN, type GroupInvite } from "../../../contract";
 import { api } from "../../app/api/client";

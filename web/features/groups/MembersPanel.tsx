@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import useSWR from "swr";
 import type { ChatListItem, Participant } from "../../../contract";
 import { silentFetcher } from "../../app/api/swr";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import type { ChatListItem, ParticipantType } from "../../../contract";
 import { api } from "../../app/api/client";
 import { patchChatInList, removeChatFromList, revalidateChat } from "../../app/realtime/chatListCache";

@@ -4,12 +4,13 @@ import useSWR from "swr";
 import type { Mention, MentionsAnswer } from "../../../contract";
 import { silentFetcher } from "../../app/api/swr";
 import { Icon } from "../../ui/Icon";
-import { Modal } from "../../ui/Modal";
+import { lazyDialog } from "../../ui/lazy";
 import { openMention } from "./mentionAlerts";
 import { BadgeButton } from "../../ui/countBadge";
 import { MENTIONS_KEY } from "./mentionsCache";
-import { MentionsPanel } from "./MentionsPanel";
 import "./mentions.css";
+
+const MentionsDialog = lazyDialog(() => import("./MentionsDialog").then((m) => m.MentionsDialog));
 
 function AtIcon({ size = 18 }: { size?: number }) {
   return (
@@ -40,12 +41,20 @@ export function MentionsButton() {
         label={t("mentions.button")}
         countLabel={t("mentions.buttonCount", { count: unread })}
         onClick={() => setOpen(true)}
+        onPrefetch={MentionsDialog.preload}
         testId="mentions-button"
         badgeTestId="mentions-badge"
       />
-      <Modal open={open} onOpenChange={setOpen} title={t("mentions.title", { count: unread })} size="md" testId="mentions-panel">
-        <MentionsPanel data={data} loading={isLoading} failed={!!error} onRetry={() => void mutate()} onOpen={openEntry} />
-      </Modal>
+      <MentionsDialog
+        open={open}
+        onOpenChange={setOpen}
+        unread={unread}
+        data={data}
+        loading={isLoading}
+        failed={!!error}
+        onRetry={() => void mutate()}
+        onOpen={openEntry}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { LoadState } from "../../ui/LoadState";
 import { MentionItem } from "./MentionItem";
 import { clearMentions, markMentionsRead, removeMention } from "./mentionsCache";
 
-interface MentionsPanelProps {
+export interface MentionsPanelProps {
   data: MentionsAnswer | undefined;
   loading: boolean;
   failed: boolean;

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { MENTION_TOAST_MS, MENTIONS_KEPT, type Mention } from "../../../contract";
 import { jumpToMessage } from "../../app/session/jump";
 import { isViewingTab } from "../../app/session/viewing";

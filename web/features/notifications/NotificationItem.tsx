@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import type { NotificationAction, SystemNotification } from "../../../contract";
 import { isCancelError } from "../../app/api/client";
 import { revalidateChatList } from "../../app/realtime/chatListCache";

@@ -1,17 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import useSWR from "swr";
 import type { NotificationsAnswer } from "../../../contract";
 import { api } from "../../app/api/client";
-import { silentFetcher } from "../../app/api/swr";
 import { Button } from "../../ui/Button";
 import { NotificationItem } from "./NotificationItem";
-import { markAllNotificationsRead, NOTIFICATIONS_KEY } from "./notificationsCache";
-
-/** The user's notifications, newest first: first page from the shared cache, older pages on demand. */
-export function useNotifications() {
-  return useSWR<NotificationsAnswer>(NOTIFICATIONS_KEY, silentFetcher);
-}
+import { markAllNotificationsRead, NOTIFICATIONS_KEY, useNotifications } from "./notificationsCache";
 
 /** The list with its states, "mark all as read" and "load more"; shown in the bell's panel and in the system chat. */
 export function NotificationList() {

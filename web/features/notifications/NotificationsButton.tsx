@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { SYSTEM_CHAT_PREFIX } from "../../../contract";
 import { useInboxFrames } from "../../app/realtime/InboxProvider";
 import { getSelection } from "../../app/session/selection";
-import { Modal } from "../../ui/Modal";
+import { lazyDialog } from "../../ui/lazy";
 import { BellIcon } from "./BellIcon";
-import { NotificationList, useNotifications } from "./NotificationList";
 import { BadgeButton } from "../../ui/countBadge";
-import { addArrived } from "./notificationsCache";
+import { addArrived, useNotifications } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
+
+const NotificationsDialog = lazyDialog(() => import("./NotificationsDialog").then((m) => m.NotificationsDialog));
 
 /**
  * The app-wide bell for system notifications: unread badge (capped at 99), live arrivals from
@@ -40,12 +41,11 @@ export function NotificationsButton() {
         label={t("notifications.open")}
         countLabel={t("notifications.openCount", { count: unread })}
         onClick={() => setOpen(true)}
+        onPrefetch={NotificationsDialog.preload}
         testId="system-notifications-bell"
         badgeTestId="system-notifications-badge"
       />
-      <Modal open={open} onOpenChange={setOpen} title={t("notifications.title")} size="md" testId="system-notifications-panel">
-        <NotificationList />
-      </Modal>
+      <NotificationsDialog open={open} onOpenChange={setOpen} />
     </>
   );
 }

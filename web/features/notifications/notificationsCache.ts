@@ -1,9 +1,15 @@
-import { mutate } from "swr";
+import useSWR, { mutate } from "swr";
 import type { NotificationReadAnswer, NotificationsAnswer, SystemNotification } from "../../../contract";
 import { api } from "../../app/api/client";
+import { silentFetcher } from "../../app/api/swr";
 
 /** The first page of the user's notifications; live frames and actions correct it in place. */
 export const NOTIFICATIONS_KEY = "/api/notifications";
+
+/** The user's notifications, newest first: the first page, shared by the bell, the system chat row and its view. */
+export function useNotifications() {
+  return useSWR<NotificationsAnswer>(NOTIFICATIONS_KEY, silentFetcher);
+}
 
 const noRevalidate = { revalidate: false } as const;
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import useSWR from "swr";
 import type { OrganizationInvite } from "../../../contract";
 import { api } from "../../app/api/client";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { useSession } from "../../app/session/useSession";
 import { InviteLinkScreen } from "../../ui/InviteLinkScreen";
 import { extractInviteCode } from "./inviteCode";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import useSWR, { mutate } from "swr";
 import type { AllOrganizationsData, JoinOrganizationData, Organization } from "../../../contract";
 import { api } from "../../app/api/client";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { ApiError } from "../../app/api/client";
 import { revalidateChatList } from "../../app/realtime/chatListCache";
 import { useSession } from "../../app/session/useSession";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { ApiError } from "../../app/api/client";
 import { useLang } from "../../i18n/useLang";
 import { Button } from "../../ui/Button";

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { getSelection } from "../../app/session/selection";
 import { SEARCH_TYPES, type SearchResult, type SearchType } from "../../../contract";
 import { Button } from "../../ui/Button";

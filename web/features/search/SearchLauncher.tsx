@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Icon } from "../../ui/Icon";
-import { SearchDialog } from "./SearchDialog";
+import { lazyDialog } from "../../ui/lazy";
+
+const SearchDialog = lazyDialog(() => import("./SearchDialog").then((m) => m.SearchDialog));
 
 export function SearchIcon({ size = 18 }: { size?: number }) {
   return (
@@ -53,6 +55,8 @@ export function SearchLauncher({ organizationId }: { organizationId: string | nu
         type="button"
         className="icon-btn"
         onClick={() => setOpen(true)}
+        onPointerEnter={SearchDialog.preload}
+        onFocus={SearchDialog.preload}
         aria-label={t("search.open")}
         title={t("search.openHint")}
         aria-haspopup="dialog"

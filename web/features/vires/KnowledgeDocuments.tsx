@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import type { KnowledgeFile } from "../../../contract";
 import { LoadState } from "../../ui/LoadState";
 import { ConfirmDelete } from "./ConfirmDelete";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import useSWR, { mutate } from "swr";
 import type { SessionUser, VireTemplateGroup } from "../../../contract";
 import { silentFetcher } from "../../app/api/swr";

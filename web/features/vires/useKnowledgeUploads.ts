@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { KNOWLEDGE_TEXTS, type KnowledgeFile } from "../../../contract";
 import { UploadFailure } from "../../app/api/upload";
 import { ApiError } from "../../app/api/client";

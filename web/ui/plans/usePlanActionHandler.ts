@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../toast";
 import { PLAN_CATALOGUE, type Tier } from "../../../contract";
 import { useLang } from "../../i18n/useLang";
 import type { PlanAction } from "./planActions";

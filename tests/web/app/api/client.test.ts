@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "sonner";
+import { toast } from "../../../../web/ui/toast";
 import { ApiError, api, configureClient, isCancelError, request, resetClient, REQUEST_TIMEOUT_MS } from "../../../../web/app/api/client";
 import { fetchJson, REQUIRE_REAUTH } from "../../../../web/app/api/fetchJson";
 import { swrFetcher } from "../../../../web/app/api/swr";
 import { hangingFetch, jsonResponse, memoryStorage, stubWindow } from "../../browserStubs";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock("../../../../web/ui/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const ok = (data: unknown) => jsonResponse({ code: 200, data, message: "ok" });
 

@@ -1,3 +1,4 @@
+import * as sonner from "sonner";
 import { toast } from "sonner";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PresenterRequest } from "../../../../contract";
@@ -5,6 +6,7 @@ import { applyInboxFrame } from "../../../../web/app/realtime/inboxFrameEffects"
 import { deliverInboxMessage, type InboxListener } from "../../../../web/app/realtime/inboxFrames";
 import { clearSelection, selectChat } from "../../../../web/app/session/selection";
 import { i18n, initI18n } from "../../../../web/i18n";
+import { toasterMounted } from "../../../../web/ui/toast";
 
 const request: PresenterRequest = {
   requestId: "req_1",
@@ -27,6 +29,8 @@ const toastsShown = () => toast.getHistory().map((shown) => ("title" in shown ? 
 
 beforeAll(() => {
   initI18n("en");
+  // The app's toasts wait for a Toaster; here sonner's own history stands in for one.
+  toasterMounted(sonner);
 });
 
 beforeEach(() => {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { toastsReady } from "../../../../web/ui/toast";
+import { ToastHost } from "../../../../web/ui/ToastHost";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage, SessionUser } from "../../../../contract";
 import { clearJump, jumpToMessage, useJumpStore } from "../../../../web/app/session/jump";
@@ -55,7 +57,8 @@ beforeEach(async () => {
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
-  await act(async () => root.render(createElement(Toaster)));
+  await act(async () => root.render(createElement(ToastHost)));
+  await act(() => toastsReady());
   toasts = { root, host };
 });
 

@@ -8,6 +8,7 @@ import type { ChatListItem, ChatMessage, Participant, ServerFrame, SessionUser }
 import { ChatRoom } from "../../../../web/features/chat/components/ChatRoom";
 import type { SocketLike } from "../../../../web/features/chat/model/roomSocket";
 import type { ChatHeaderSlot } from "../../../../web/ui/composerExtension";
+import { lazyLoadsSettled } from "../../../../web/ui/lazy";
 
 /** The room socket as the page sees it: frames go in through `emit`, everything the page sends is kept. */
 export class FakeSocket implements SocketLike {
@@ -138,6 +139,8 @@ export async function mountRoom(
     control: { ownerId: chat.chatOwnerId ?? me.id, presenterId: null, presenterName: null, requests: [] },
   });
   await vi.waitFor(() => expect(container.querySelector('[data-testid="message-list"]')).not.toBeNull());
+  // The coding panels and the markdown renderer load on first use; wait for them as a user's first look would.
+  await act(() => lazyLoadsSettled());
   return {
     container,
     socket,
@@ -161,4 +164,5 @@ export async function typeInto(field: HTMLTextAreaElement | HTMLInputElement, va
 export async function click(element: Element | null) {
   if (!element) throw new Error("nothing to click");
   await act(async () => (element as HTMLElement).click());
+  await act(() => lazyLoadsSettled()); // a dialog the click opened loads on first use
 }

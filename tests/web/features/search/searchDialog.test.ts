@@ -71,6 +71,7 @@ describe("global search dialog", () => {
     harness = await showSearch(() => undefined);
     expect(find("search-dialog")).toBeNull();
     await act(async () => void document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, cancelable: true })));
+    await settle(1); // the dialog's code loads on first use
     expect(find("search-dialog")).not.toBeNull();
     expect(document.activeElement).toBe(get("search-input"));
     expect(get("search-input").getAttribute("aria-label")).toBe("Search messages, contacts and groups");

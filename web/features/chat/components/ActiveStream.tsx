@@ -1,10 +1,12 @@
 import { useCallback, useMemo } from "react";
 import type { StreamKey, StreamState, UiMessage } from "../model/types";
 import { useChatState, useChatStore } from "../store/ChatStoreProvider";
-import { ForwardDialog } from "./ForwardDialog";
 import type { JumpFocus } from "../hooks/useMessageJump";
 import type { MessageActionsValue } from "./messageContext";
 import { StreamPane } from "./StreamPane";
+import { lazyDialog } from "../../../ui/lazy";
+
+const ForwardDialog = lazyDialog(() => import("./ForwardDialog").then((m) => m.ForwardDialog));
 
 const isRequest = (m: UiMessage) => m.messageType === "user_request" || m.messageType === "merged_forward";
 

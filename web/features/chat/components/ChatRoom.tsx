@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem, SessionUser } from "../../../../contract";
 import { useMessageJump } from "../hooks/useMessageJump";
@@ -10,24 +10,28 @@ import type { ChatStoreOptions } from "../store/chatStore";
 import { ActiveStream, ForwardSelection } from "./ActiveStream";
 import { ChatTabs } from "./ChatTabs";
 import { Composer, type ComposerFocus } from "./Composer";
-import { DislikeDialog } from "./DislikeDialog";
 import type { MessageActionsValue } from "./messageContext";
 import { SelectionBar } from "./SelectionBar";
 import type { ChatHeaderSlot, ComposerExtension } from "../../../ui/composerExtension";
 import { AgentComposerBar } from "../agent/components/AgentComposerBar";
-import { ApprovalCard } from "../agent/components/ApprovalCard";
 import { ControlToolbar } from "../agent/components/ControlToolbar";
 import { ForwardDiscussButton } from "../agent/components/ForwardDiscussButton";
 import { GeneratingIndicator } from "../agent/components/GeneratingIndicator";
 import { PauseButton } from "../agent/components/PauseButton";
-import { QuotaDialog } from "../agent/components/QuotaDialog";
-import { TodoListPanel } from "../agent/components/TodoListPanel";
 import { useComposerSettings } from "../agent/hooks/useComposerSettings";
 import { useRegisterAgentSender } from "../../../app/agentSender";
 import { useWorkspaceReady } from "../../../app/workspaceReady";
 import { useReplyActions } from "../agent/hooks/useReplyActions";
 import { RequestStatusContext, useRequestStatusStore } from "../agent/hooks/useRequestStatus";
 import { agentSendRule, canPause, isController } from "../agent/model/control";
+import { LazyBoundary, lazyDialog } from "../../../ui/lazy";
+import { ApprovalCard, preloadCodingPanels, TodoListPanel } from "../agent/components/codingPanels";
+
+const DislikeDialog = lazyDialog(() => import("./DislikeDialog").then((m) => m.DislikeDialog));
+const QuotaDialog = lazyDialog(() => import("../agent/components/QuotaDialog").then((m) => m.QuotaDialog), {
+  isOpen: (props) => props.open,
+  close: (props) => props.onClose(),
+});
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
@@ -74,6 +78,11 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
   const [dislikeTarget, setDislikeTarget] = useState<UiMessage | null>(null);
   const [onlyRequests, setOnlyRequests] = useState(false);
   const tabbed = streamKeys.length > 1;
+  // The coding agent's todo list and approval card exist only in project chats, and load with them.
+  const coding = !!chat.project_id;
+  useEffect(() => {
+    if (coding) void preloadCodingPanels();
+  }, [coding]);
   const settings = useComposerSettings();
   const requestStatuses = useRequestStatusStore();
   const mayAsk = useCallback((target: StreamKey) => target === "askOnly" || isController(control, me.id), [control, me.id]);
@@ -190,10 +199,18 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
         <RequestStatusContext.Provider value={requestStatuses}>
           <ActiveStream key={active} stream={active} onlyRequests={onlyRequests} actions={actions} agentName={agentName} focus={jump.focus} />
         </RequestStatusContext.Provider>
-        {active === "agent" && <TodoListPanel />}
+        {active === "agent" && coding && (
+          <LazyBoundary variant="inline">
+            <TodoListPanel />
+          </LazyBoundary>
+        )}
       </div>
       {tabbed && <GeneratingIndicator kind={chat.chatType} tab={active} flags={flags} />}
-      {active === "agent" && !removedText && !selection && <ApprovalCard meId={me.id} />}
+      {active === "agent" && coding && !removedText && !selection && (
+        <LazyBoundary variant="inline">
+          <ApprovalCard meId={me.id} />
+        </LazyBoundary>
+      )}
       {removedText ? (
         <p className="chat-area__removed" role="status">
           {removedText}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { Spinner } from "../../../ui/Spinner";
 import { countsKey, groupReplies } from "../agent/model/grouping";

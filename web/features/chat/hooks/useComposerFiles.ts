@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { Attachment } from "../../../../contract";
 import { issueText, screenshotName, validateFiles } from "../model/attachments";
 import type { StreamKey } from "../model/types";

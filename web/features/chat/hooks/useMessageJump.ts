@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { ChatStream } from "../../../../contract";
 import { clearJump, useJumpStore } from "../../../app/session/jump";
 import { streamOfMessage } from "../model/streams";

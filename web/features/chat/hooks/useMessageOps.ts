@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { LikeState, ReactionSummary } from "../../../../contract";
 import { buildUrl, request } from "../../../app/api/client";
 import { copyText } from "../model/clipboard";

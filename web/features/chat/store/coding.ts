@@ -1,7 +1,7 @@
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { APPROVAL_HIDE_MS, CODING_TEXTS, TODO_AUTO_HIDE_MS, type ApprovalRequest, type ServerFrame } from "../../../../contract";
 import { emitWorkspaceChanged } from "../../../app/realtime/workspaceEvents";
-import { i18n } from "../../../i18n";
+import i18n from "i18next";
 import { isDecided, OPEN_CARD, typedAnswer, visibleApproval, type ApprovalCardState } from "../agent/model/approvals";
 import { codingText } from "../agent/model/codingTexts";
 import { awaitsAutoHide, receiveTodoList } from "../agent/model/todos";

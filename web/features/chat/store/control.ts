@@ -1,7 +1,7 @@
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { AgentServerFrame, ControlState } from "../../../../contract";
 import { revalidateChat } from "../../../app/realtime/chatListCache";
-import { i18n } from "../../../i18n";
+import i18n from "i18next";
 import { withRequest, type ToggleFrame } from "../agent/model/control";
 import { serverText } from "../agent/model/serverTexts";
 import type { StoreCore } from "./core";

@@ -1,7 +1,7 @@
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { MessagesPage } from "../../../../contract";
 import { isCancelError, request } from "../../../app/api/client";
-import { i18n } from "../../../i18n";
+import i18n from "i18next";
 import { historyRequest, loadFailedKey } from "../model/streams";
 import type { StreamKey } from "../model/types";
 import type { StoreCore } from "./core";

@@ -1,7 +1,7 @@
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { AGENT_TEXTS, agentRoomOf, type AgentRunInfo, type AgentServerFrame, type AgentStatusAnswer } from "../../../../contract";
 import { request } from "../../../app/api/client";
-import { i18n } from "../../../i18n";
+import i18n from "i18next";
 import { laneOfRoom, laneOfStream, laneOfTab, roomOfLane, type Lane } from "../agent/model/generation";
 import { askerOf } from "../agent/model/replyStreams";
 import { serverText } from "../agent/model/serverTexts";

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
-import { i18n } from "../../../i18n";
+import { toast } from "../../../ui/toast";
+import i18n from "i18next";
 import { agentSendRule } from "../agent/model/control";
 import { buildChatMessageFrame, newMessageId, optimisticMessage } from "../model/messageFrame";
 import type { RoomSocket } from "../model/roomSocket";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { FileNode } from "../../../../contract";
 import { UploadFailure } from "../../../app/api/upload";
 import { toastDuration, type DownloadProgress } from "./downloadProgress";

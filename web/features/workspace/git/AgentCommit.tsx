@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { GitStatus } from "../../../../contract";
 import { useAgentSender } from "../../../app/agentSender";
 import { useWorkspaceReady } from "../../../app/workspaceReady";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { TextAreaField } from "../../../ui/FormControls";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { mutate } from "swr";
 import type { GitStatus } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";

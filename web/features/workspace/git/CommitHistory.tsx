@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { mutate } from "swr";
 import type { Commit } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";

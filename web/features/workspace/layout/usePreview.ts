@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { workspaceApi } from "../api";
 import { firstAvailable, serviceUrl } from "../services/serviceModel";
 import { viewer } from "./viewerBridge";

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { mutate } from "swr";
 import { APPROVAL_POLICIES, PROJECT_TEXTS, type ApprovalPolicy, type CodingProject } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";

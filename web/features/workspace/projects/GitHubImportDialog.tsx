@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { importedProjectName, type GithubRepository } from "../../../../contract";
 import { apiHeaders } from "../../../app/api/headers";
 import { Button } from "../../../ui/Button";

@@ -1,12 +1,16 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSelectionStore } from "../../../app/session/selection";
+import { lazyDialog, lazyMenu } from "../../../ui/lazy";
 import { workspaceApi } from "../api";
-import { CreateDialogs, CreateMenuItems, type CreateDialogKind } from "./CreateDialogs";
-import { ProjectMenuList } from "./ProjectMenuList";
-import "../workspace.css";
+import type { CreateDialogKind } from "./CreateDialogs";
 import { CodeIcon } from "../layout/icons";
+
+const LauncherMenu = lazyMenu(() => import("./LauncherMenu").then((m) => m.LauncherMenu));
+const CreateDialogs = lazyDialog(() => import("./CreateDialogs").then((m) => m.CreateDialogs), {
+  isOpen: (props) => props.dialog !== null,
+  close: (props) => props.onClose(),
+});
 
 /** Users whose sandbox was already asked for in this page; the call is made once per sign-in. */
 const warmedUsers = new Set<string>();
@@ -22,7 +26,8 @@ function useSandboxWarmup(userId: string) {
 
 /**
  * The way into coding projects from anywhere in the app (sidebar header): create or import a
- * project, or open an existing one. Inside a project the toolbar offers the same.
+ * project, or open an existing one. Inside a project the toolbar offers the same. The menu and the
+ * dialogs load on first use.
  */
 export function ProjectsLauncher({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -31,24 +36,21 @@ export function ProjectsLauncher({ userId }: { userId: string }) {
   useSandboxWarmup(userId);
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className="icon-btn"
-          aria-label={t("workspace.projects.entry")}
-          title={t("workspace.projects.entry")}
-          data-testid="projects-launcher"
-        >
-          <CodeIcon size={18} />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu ws-project-menu" align="start" sideOffset={6} data-testid="projects-launcher-menu">
-            <DropdownMenu.Label className="menu__label">{t("workspace.projects.title")}</DropdownMenu.Label>
-            <CreateMenuItems onPick={setDialog} testIdPrefix="projects-launcher" />
-            <DropdownMenu.Separator className="menu__separator" />
-            <ProjectMenuList currentId={projectId} testIdPrefix="projects-launcher" />
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <LauncherMenu
+        currentId={projectId}
+        onPick={setDialog}
+        trigger={
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t("workspace.projects.entry")}
+            title={t("workspace.projects.entry")}
+            data-testid="projects-launcher"
+          >
+            <CodeIcon size={18} />
+          </button>
+        }
+      />
       <CreateDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );

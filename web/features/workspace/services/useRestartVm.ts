@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { mutate } from "swr";
 import { RESTART_POLL } from "../../../../contract";
 import { ApiError } from "../../../app/api/client";

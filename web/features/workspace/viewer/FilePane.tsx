@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import type { CodingProject, GitStatus } from "../../../../contract/workspace";
 import { docKey, isDirty, saveState, useDocumentsStore } from "./documents";
 import type { SelectionInfo } from "./editor/SelectionPopup";

@@ -2,7 +2,7 @@
 // the read-only warning, and closing tabs without losing unsaved text.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { READ_ONLY_WARNING_MS } from "../../../../contract/workspace";
 import { AutosaveScheduler, TimedFlag } from "./autosave";
 import { docKey, isDirty, useDocumentsStore } from "./documents";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../../ui/toast";
 import type { PermissionRequestContent } from "../../../../../contract";
 import { request } from "../../../../app/api/client";
 import { formatMessageTime } from "../../../../ui/format";

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../../../ui/toast";
 import { AGENT_TEXTS, type ChatListItem } from "../../../../../contract";
 import { request } from "../../../../app/api/client";
 import type { StreamsAction } from "../../model/streamsReducer";
