@@ -20,6 +20,10 @@ const LAZY_PARTS: [string, RegExp][] = [
   ["Radix (menus and dialogs open on a click)", /node_modules\/@radix-ui\//],
   ["sonner (toasts load when idle)", /node_modules\/sonner\//],
   ["the workspace's screens", /web\/features\/workspace\/(layout\/WorkspaceLayout|viewer|terminal|explorer|git|services)\//],
+  [
+    "the file preview's viewers and their libraries",
+    /node_modules\/(mammoth|dompurify|read-excel-file|papaparse|jszip)\/|web\/ui\/preview\/(FilePreview|PreviewBody|viewers\/|workers\/)/,
+  ],
 ];
 
 let outDir = "";

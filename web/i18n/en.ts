@@ -8,6 +8,7 @@ import { enPeople } from "./en-people";
 import { enSearch } from "./en-search";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
+import { enPreview } from "./en-preview";
 import { enWorkspaceViewer } from "./en-workspace-viewer";
 import { enTime } from "./time";
 
@@ -259,6 +260,7 @@ export const en = {
   workspaceViewer: enWorkspaceViewer,
   search: enSearch,
   time: enTime,
+  preview: enPreview,
 };
 
 /** The shape every language must fill: same keys, string leaves. */

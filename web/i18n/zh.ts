@@ -9,6 +9,7 @@ import { zhPeople } from "./zh-people";
 import { zhSearch } from "./zh-search";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
+import { zhPreview } from "./zh-preview";
 import { zhWorkspaceViewer } from "./zh-workspace-viewer";
 import { zhTime } from "./time";
 
@@ -257,4 +258,5 @@ export const zh: Messages = {
   workspaceViewer: zhWorkspaceViewer,
   search: zhSearch,
   time: zhTime,
+  preview: zhPreview,
 };

@@ -1,20 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { extensionOf, fileKind, hasRenderedPreview, isMediaKind } from "../../../web/features/workspace/viewer/fileKinds";
+import { extensionOf, fileKind, hasRenderedPreview, isPreviewedKind } from "../../../web/features/workspace/viewer/fileKinds";
 
 describe("file kind detection (spec 03 §2.3 viewer by file kind)", () => {
   it.each([
     ["logo.PNG", "image"],
-    ["icons/arrow.svg", "image"],
+    ["icons/arrow.svg", "svg"],
     ["clip.mp4", "video"],
     ["voice.mp3", "audio"],
     ["spec.pdf", "pdf"],
     ["README.md", "markdown"],
     ["index.html", "html"],
-    ["report.docx", "office"],
-    ["sheet.xlsx", "office"],
+    ["report.docx", "docx"],
+    ["sheet.xlsx", "spreadsheet"],
+    ["old.xls", "spreadsheet"],
+    ["slides.pptx", "binary"],
     ["bundle.zip", "binary"],
     ["src/app.tsx", "text"],
-    ["data.csv", "text"],
+    ["data.csv", "csv"],
+    ["notes.txt", "text"],
     ["Makefile", "text"],
     [".env", "text"],
     ["archive.tar.gz", "binary"],
@@ -28,9 +31,10 @@ describe("file kind detection (spec 03 §2.3 viewer by file kind)", () => {
     expect(extensionOf(".gitignore")).toBe("");
   });
 
-  it("tells media kinds and the ones with a Source/Preview toggle", () => {
-    expect(["image", "video", "audio", "pdf"].every((k) => isMediaKind(k as never))).toBe(true);
-    expect(isMediaKind("text")).toBe(false);
+  it("tells the kinds the file preview shows and the ones with a Source/Preview toggle", () => {
+    expect(["image", "svg", "video", "audio", "pdf", "docx", "spreadsheet", "csv"].every((k) => isPreviewedKind(k as never))).toBe(true);
+    expect(isPreviewedKind("text")).toBe(false);
+    expect(isPreviewedKind("html")).toBe(false);
     expect(hasRenderedPreview("markdown")).toBe(true);
     expect(hasRenderedPreview("html")).toBe(true);
     expect(hasRenderedPreview("text")).toBe(false);

@@ -1,9 +1,47 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Attachment } from "../../../../contract";
+import { apiHeaders } from "../../../app/api/headers";
+import { FilePreview, MediaElement, preloadFilePreview, previewKind, type PreviewFile } from "../../../ui/preview";
 import { fileExtension, formatFileSize, isImage } from "../model/attachments";
+import "./Attachments.css";
 
-function ImageAttachment({ attachment }: { attachment: Attachment }) {
+/** The bytes of an attachment, with the session (the preview reads them; media elements stream from the URL). */
+async function loadAttachment(url: string, signal: AbortSignal): Promise<Blob> {
+  const { Accept: _json, ...headers } = apiHeaders(false);
+  const response = await fetch(url, { headers, credentials: "include", signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
+}
+
+function previewFileOf(attachment: Attachment): PreviewFile {
+  return {
+    name: attachment.fileName,
+    mimeType: attachment.mimeType,
+    size: attachment.fileSize,
+    url: attachment.fileUrl,
+    streams: true,
+    load: (signal) => loadAttachment(attachment.fileUrl, signal),
+  };
+}
+
+type Open = (attachment: Attachment) => void;
+
+function DownloadLink({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="btn btn--secondary btn--sm"
+      href={attachment.fileUrl}
+      download={attachment.fileName}
+      aria-label={t("chat.files.downloadNamed", { name: attachment.fileName })}
+    >
+      {t("chat.files.download")}
+    </a>
+  );
+}
+
+function ImageAttachment({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (failed) {
@@ -18,23 +56,34 @@ function ImageAttachment({ attachment }: { attachment: Attachment }) {
     );
   }
   return (
-    <a
-      className="att-image"
-      href={attachment.fileUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t("chat.files.openImage", { name: attachment.fileName })}
+    <button
+      type="button"
+      className="att-image att-open"
+      onClick={() => onOpen(attachment)}
+      onPointerEnter={preloadFilePreview}
+      onFocus={preloadFilePreview}
+      aria-label={t("preview.actions.open", { name: attachment.fileName })}
+      data-testid="attachment-image"
     >
       <img src={attachment.thumbnailUrl ?? attachment.fileUrl} alt={attachment.fileName} loading="lazy" onError={() => setFailed(true)} />
-    </a>
+    </button>
   );
 }
 
-function FileCard({ attachment }: { attachment: Attachment }) {
+/** The name and size of a file; a button that opens the preview. */
+function FileName({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
   const { t } = useTranslation();
   const ext = fileExtension(attachment.fileName);
   return (
-    <div className="att-file">
+    <button
+      type="button"
+      className="att-file__open att-open"
+      onClick={() => onOpen(attachment)}
+      onPointerEnter={preloadFilePreview}
+      onFocus={preloadFilePreview}
+      aria-label={t("preview.actions.open", { name: attachment.fileName })}
+      data-testid="attachment-open"
+    >
       <span className="att-file__icon" aria-hidden>
         {ext ? ext.slice(0, 4).toUpperCase() : "FILE"}
       </span>
@@ -44,21 +93,50 @@ function FileCard({ attachment }: { attachment: Attachment }) {
         </span>
         <span className="att-file__size">{formatFileSize(attachment.fileSize)}</span>
       </span>
-      <a
-        className="btn btn--secondary btn--sm"
-        href={attachment.fileUrl}
-        download={attachment.fileName}
-        aria-label={t("chat.files.downloadNamed", { name: attachment.fileName })}
-      >
-        {t("chat.files.download")}
-      </a>
+    </button>
+  );
+}
+
+function FileCard({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
+  return (
+    <div className="att-file" data-testid="attachment-file">
+      <FileName attachment={attachment} onOpen={onOpen} />
+      <DownloadLink attachment={attachment} />
     </div>
   );
 }
 
-/** Attachments of a message: image thumbnails, then file cards with a download link. */
+/** Spec 02 §2.15: video and audio play inline; a player that fails says so and keeps the download. */
+function MediaAttachment({ attachment, kind, onOpen }: { attachment: Attachment; kind: "video" | "audio"; onOpen: Open }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className={`att-media att-media--${kind}`} data-testid={`attachment-${kind}`}>
+      <div className="att-file att-file--bare">
+        <FileName attachment={attachment} onOpen={onOpen} />
+        <DownloadLink attachment={attachment} />
+      </div>
+      {error ? (
+        <p className="att-media__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <MediaElement kind={kind} url={attachment.fileUrl} name={attachment.fileName} onError={setError} testId={`inline-${kind}`} />
+      )}
+    </div>
+  );
+}
+
+function AttachmentItem({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
+  const kind = previewKind(attachment.fileName, attachment.mimeType);
+  if (kind === "video" || kind === "audio") return <MediaAttachment attachment={attachment} kind={kind} onOpen={onOpen} />;
+  return <FileCard attachment={attachment} onOpen={onOpen} />;
+}
+
+/** Attachments of a message: image thumbnails, inline players, file cards; each opens the file preview. */
 export function Attachments({ attachments }: { attachments: readonly Attachment[] }) {
   const { t } = useTranslation();
+  const [previewing, setPreviewing] = useState<Attachment | null>(null);
+  const file = useMemo(() => (previewing ? previewFileOf(previewing) : null), [previewing]);
   if (attachments.length === 0) return null;
   const images = attachments.filter((a) => isImage(a.mimeType, a.fileName));
   const files = attachments.filter((a) => !isImage(a.mimeType, a.fileName));
@@ -67,13 +145,14 @@ export function Attachments({ attachments }: { attachments: readonly Attachment[
       {images.length > 0 && (
         <div className="atts__images">
           {images.map((a) => (
-            <ImageAttachment key={a.id} attachment={a} />
+            <ImageAttachment key={a.id} attachment={a} onOpen={setPreviewing} />
           ))}
         </div>
       )}
       {files.map((a) => (
-        <FileCard key={a.id} attachment={a} />
+        <AttachmentItem key={a.id} attachment={a} onOpen={setPreviewing} />
       ))}
+      {file && <FilePreview file={file} presentation="modal" open onClose={() => setPreviewing(null)} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "../../../../contract";
+import { formatFileSize } from "../../../ui/preview/kinds";
 
 export const SUPPORTED_TYPES = ATTACHMENT_TYPES;
 const ALLOWED = new Set<string>(ATTACHMENT_EXTENSIONS);
@@ -24,13 +25,8 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** Sizes as the spec shows them: B, K, M. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const value = bytes < 1024 * 1024 ? bytes / 1024 : bytes / (1024 * 1024);
-  const text = value.toFixed(1).replace(/\.0$/, "");
-  return `${text} ${bytes < 1024 * 1024 ? "K" : "M"}`;
-}
+/** Sizes as the spec shows them: B, K, M (shared with the file preview). */
+export { formatFileSize };
 
 /** Splits picked or pasted files into the ones to keep and the reasons for the others. */
 export function validateFiles<F extends FileLike>(files: readonly F[], alreadyAttached: number): { accepted: F[]; issues: FileIssue[] } {

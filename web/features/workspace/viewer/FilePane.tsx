@@ -5,7 +5,7 @@ import type { CodingProject, GitStatus } from "../../../../contract/workspace";
 import { docKey, isDirty, saveState, useDocumentsStore } from "./documents";
 import type { SelectionInfo } from "./editor/SelectionPopup";
 import { errorText, useFileContent, useFileDiff } from "./fileApi";
-import { fileKind, hasRenderedPreview, isMediaKind, type FileKind } from "./fileKinds";
+import { fileKind, hasRenderedPreview, isPreviewedKind, type FileKind } from "./fileKinds";
 import { ChangedOnDiskNote, LoadError, LoadingCode, SaveStateBadge } from "./FileStates";
 import { addFileReference, formatFileReference } from "./fileRefs";
 import { statusOf } from "./gitStatus";
@@ -29,8 +29,8 @@ interface FilePaneProps {
 export function FilePane(props: FilePaneProps) {
   const { project, tab } = props;
   const kind = fileKind(tab.fileName);
-  if (isMediaKind(kind)) return <MediaView projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} kind={kind} />;
-  if (kind === "office" || kind === "binary") return <UnsupportedFile projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />;
+  if (isPreviewedKind(kind)) return <MediaView projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />;
+  if (kind === "binary") return <UnsupportedFile projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />;
   return <TextFile {...props} kind={kind} />;
 }
 

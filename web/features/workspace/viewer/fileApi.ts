@@ -1,6 +1,5 @@
 // The viewer's calls (contract/workspace.ts): file content and diff through SWR, saving through
-// the shared client, raw bytes for media with the session token.
-import { useEffect, useState } from "react";
+// the shared client, raw bytes for the file preview with the session token.
 import useSWR, { mutate } from "swr";
 import type { FileContent, FileDiff } from "../../../../contract/workspace";
 import { ApiError, api } from "../../../app/api/client";
@@ -65,46 +64,16 @@ function rawHeaders(): Record<string, string> {
   return headers;
 }
 
-export interface RawFileState {
-  url: string | null;
-  error: string | null;
-  loading: boolean;
-}
-
-/** Fetches the raw bytes with the session headers into a blob URL (media elements cannot send a bearer token). */
-export function useRawFile(projectId: string, filePath: string, attempt: number, forceType?: string): RawFileState {
-  const [state, setState] = useState<RawFileState>({ url: null, error: null, loading: true });
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    const controller = new AbortController();
-    setState({ url: null, error: null, loading: true });
-    fetch(fileRawUrl(projectId, filePath), { headers: rawHeaders(), credentials: "include", signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
-        const bytes = await response.blob();
-        if (cancelled) return;
-        // A forced type keeps a mislabelled file from rendering as something else (an HTML page in the PDF frame).
-        url = URL.createObjectURL(forceType ? new Blob([bytes], { type: forceType }) : bytes);
-        setState({ url, error: null, loading: false });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ url: null, error: errorText(error, ""), loading: false });
-      });
-    return () => {
-      cancelled = true;
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [projectId, filePath, attempt, forceType]);
-  return state;
+/** The raw bytes with the session headers (the file preview types them itself before showing them). */
+export async function fetchRaw(projectId: string, filePath: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(fileRawUrl(projectId, filePath), { headers: rawHeaders(), credentials: "include", signal });
+  if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
+  return response.blob();
 }
 
 /** Saves a file to the user's disk (the bytes are fetched with the session headers). */
 export async function downloadRaw(projectId: string, filePath: string, fileName: string): Promise<void> {
-  const response = await fetch(fileRawUrl(projectId, filePath), { headers: rawHeaders(), credentials: "include" });
-  if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await fetchRaw(projectId, filePath));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

@@ -1,20 +1,22 @@
-// Which viewer a file gets (spec 03 §2.3), decided from its name before anything is fetched:
-// media kinds stream the raw bytes, text kinds load the file content.
+// Which viewer a file gets (spec 03 §2.3), decided from its name before anything is fetched.
+// Images, video, audio, PDF, Word documents, spreadsheets, CSV and SVG go to the shared file
+// preview (its kind detection decides which); Markdown and HTML get the editor with a
+// Source/Preview toggle; known binaries download; everything else opens in the editor.
+import { previewKind } from "../../../ui/preview";
 
-export type FileKind = "image" | "video" | "audio" | "pdf" | "markdown" | "html" | "office" | "binary" | "text";
+export type PreviewedKind = "image" | "svg" | "video" | "audio" | "pdf" | "docx" | "spreadsheet" | "csv";
+export type FileKind = PreviewedKind | "markdown" | "html" | "binary" | "text";
 
-const BY_EXTENSION: Record<string, FileKind> = {};
+const PREVIEWED = new Set<string>(["image", "svg", "video", "audio", "pdf", "docx", "spreadsheet", "csv"] satisfies PreviewedKind[]);
+
+const EDITOR_KINDS: Record<string, FileKind> = {};
 function kind(kind: FileKind, extensions: string): void {
-  for (const ext of extensions.split(" ")) BY_EXTENSION[ext] = kind;
+  for (const ext of extensions.split(" ")) EDITOR_KINDS[ext] = kind;
 }
-kind("image", "png jpg jpeg gif webp bmp ico svg avif apng");
-kind("video", "mp4 webm ogv mov m4v");
-kind("audio", "mp3 wav ogg oga m4a aac flac opus");
-kind("pdf", "pdf");
 kind("markdown", "md markdown mdx");
 kind("html", "html htm");
-kind("office", "doc docx xls xlsx ppt pptx odt ods odp");
-kind("binary", "zip gz tgz tar rar 7z bz2 xz exe dll so dylib bin class jar war o a wasm pyc woff woff2 ttf otf eot sqlite db mp2 psd");
+// Presentations and OpenDocument text have no viewer: they download.
+kind("binary", "ppt pptx odt odp zip gz tgz tar rar 7z bz2 xz exe dll so dylib bin class jar war o a wasm pyc woff woff2 ttf otf eot sqlite db mp2 psd");
 
 export function extensionOf(fileName: string): string {
   const name = fileName.split("/").pop() ?? fileName;
@@ -22,14 +24,17 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** Anything not known to be media, office or binary is tried as text (the server says if it is not). */
+/** Anything not previewed, markup or a known binary is tried as text (the server says if it is not). */
 export function fileKind(fileName: string): FileKind {
-  return BY_EXTENSION[extensionOf(fileName)] ?? "text";
+  const own = EDITOR_KINDS[extensionOf(fileName)];
+  if (own) return own;
+  const previewed = previewKind(fileName);
+  return PREVIEWED.has(previewed) ? (previewed as PreviewedKind) : "text";
 }
 
-/** Kinds shown from the raw bytes in a media element. */
-export function isMediaKind(kind: FileKind): kind is "image" | "video" | "audio" | "pdf" {
-  return kind === "image" || kind === "video" || kind === "audio" || kind === "pdf";
+/** Kinds the shared file preview shows from the raw bytes (read-only here). */
+export function isPreviewedKind(kind: FileKind): kind is PreviewedKind {
+  return PREVIEWED.has(kind);
 }
 
 /** Kinds with a Source/Preview toggle. */

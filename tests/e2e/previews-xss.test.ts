@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { newPerson, useBrowser } from "./browser.ts";
+import { ALICE, eventually, signInToAcme, uniqueName } from "./flows.ts";
+import { closePreview, dissolveGroup, fixture, openFreshGroup, openPreview, sendFiles, watchForPayloads } from "./previews-flows.ts";
+import { openFromExplorer, useProjectOwner } from "./workspace-flows.ts";
+
+/**
+ * Hostile files in the preview, in Chromium: an SVG with a script and onload, a Word document whose
+ * text and link are payloads, a CSV with formulas and markup, an HTML page whose script reaches
+ * for the app, and a file name that is markup. Each tries to set `window.__pwned`, a cookie or to
+ * open a dialog; none may.
+ */
+
+const browser = useBrowser();
+const owner = useProjectOwner(browser);
+
+// No double quote: Chromium sends one in a multipart file name as %22.
+const EVIL_NAME = `<img src=x onerror=window.__pwned='name'>.txt`;
+
+describe("file preview XSS corpus", () => {
+  it("shows hostile attachments inert: SVG as an image, document and CSV text as text, a markup name as a name", async () => {
+    const { context, page } = await newPerson(browser());
+    const seen = watchForPayloads(page);
+    await signInToAcme(page, ALICE);
+    const chatId = await openFreshGroup(page, uniqueName("Preview XSS"));
+    try {
+      await sendFiles(
+        page,
+        [fixture("xss.svg"), fixture("xss.docx"), fixture("xss.csv"), { name: EVIL_NAME, mimeType: "text/plain", buffer: Buffer.from("harmless body\n") }],
+        "hostile files x01",
+      );
+
+      // SVG: drawn by an <img> (its script and onload never run), its source shown as text.
+      let preview = await openPreview(page, "xss.svg");
+      const svg = preview.getByTestId("preview-svg");
+      await eventually(() => svg.evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
+      expect(await svg.evaluate((img) => img.tagName)).toBe("IMG");
+      await preview.getByTestId("preview-mode-source").click();
+      await eventually(() => preview.getByTestId("preview-text").textContent()).toContain("<script>window.__pwned='svg-script'");
+      // Open in new tab: an inert page holding the SVG as an image.
+      const svgTab = context.waitForEvent("page");
+      await preview.getByTestId("preview-open-new-tab").click();
+      const tab = await svgTab;
+      const tabSeen = watchForPayloads(tab);
+      await tab.waitForLoadState();
+      await tab.locator("img").waitFor();
+      await tabSeen.expectNothingRan();
+      await tab.close();
+      await closePreview(page);
+
+      // Word document: its markup arrives as text, its javascript: link loses the href.
+      preview = await openPreview(page, "xss.docx");
+      const docx = preview.getByTestId("preview-docx");
+      await eventually(() => docx.textContent()).toContain(`<img src=x onerror="window.__pwned='docx-img'"> plain text payload`);
+      expect(await docx.textContent()).toContain("<script>window.__pwned='docx-script'</script> second payload");
+      expect(await docx.locator("img, script, [onerror], [onload]").count()).toBe(0);
+      const link = docx.getByText("javascript link payload");
+      expect(await link.evaluate((a) => a.getAttribute("href"))).toBeNull();
+      await link.click();
+      await closePreview(page);
+
+      // CSV: formulas and markup are cell text.
+      preview = await openPreview(page, "xss.csv");
+      await preview.getByTestId("preview-grid").waitFor();
+      const grid = preview.getByTestId("preview-grid");
+      expect(await grid.textContent()).toContain(`=HYPERLINK("javascript:window.__pwned='csv'","click")`);
+      expect(await grid.textContent()).toContain("<script>window.__pwned='csv-script'</script>");
+      expect(await grid.locator("a, img, script").count()).toBe(0);
+      await closePreview(page);
+
+      // A file name that is markup is shown as a name, in the card and the preview's title.
+      preview = await openPreview(page, EVIL_NAME);
+      await eventually(() => preview.getByTestId("preview-text").textContent()).toContain("harmless body");
+      await closePreview(page);
+
+      await page.waitForTimeout(300); // a late onerror would fire by now
+      await seen.expectNothingRan();
+    } finally {
+      await dissolveGroup(page, chatId);
+      await context.close();
+    }
+  }, 180_000);
+
+  it("renders a hostile HTML page in the workspace preview without running any of it", async () => {
+    const page = owner().page;
+    const seen = watchForPayloads(page);
+    await owner().openFreshProject("HtmlXss");
+    await page.getByTestId("explorer-upload-input").setInputFiles([fixture("xss.html")]);
+    await page.getByTestId("explorer-node-xss.html").waitFor({ timeout: 30_000 });
+    await openFromExplorer(page, "xss.html");
+    await page.getByTestId("markup-preview").click();
+
+    const frameElement = page.getByTestId("preview-html-frame");
+    const sandbox = await frameElement.getAttribute("sandbox");
+    expect(sandbox).toBe("");
+    expect(sandbox).not.toContain("allow-scripts");
+    expect(sandbox).not.toContain("allow-same-origin");
+    const frame = page.frameLocator('[data-testid="preview-html-frame"]');
+    await frame.getByRole("heading", { name: "XSS fixture page" }).waitFor();
+    // The page drew, and nothing in it ran: its own window has no marker and its title is unchanged.
+    const inner = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await inner.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await inner.evaluate(() => document.title)).not.toBe("XSS-RAN");
+    await frame.locator("#evil-link").click();
+    await page.waitForTimeout(300);
+    await seen.expectNothingRan();
+  }, 180_000);
+});

@@ -1,0 +1,95 @@
+import type { enPreview } from "./en-preview";
+
+/** Chinese texts of the file preview; the type makes a missing key a compile error. */
+export const zhPreview: typeof enPreview = {
+  title: "预览 {{name}}",
+  loading: "正在加载预览...",
+  actions: {
+    label: "文件操作",
+    download: "下载",
+    downloadNamed: "下载 {{name}}",
+    share: "分享",
+    shareNamed: "分享 {{name}} 的链接",
+    copied: "已复制",
+    failed: "失败",
+    openInNewTab: "在新标签页中打开",
+    close: "关闭预览",
+    open: "预览 {{name}}",
+  },
+  errors: {
+    fileContent: "加载文件内容失败",
+    image: "图片加载失败",
+    svg: "SVG 文件加载失败",
+    video: "视频文件加载失败",
+    excel: "Excel 文件加载失败，文件可能已损坏或格式不受支持",
+    office: "Office 文档加载失败，您可以尝试下载或在浏览器中查看",
+    html: "HTML 文档加载失败，您可以尝试在新标签页中查看",
+    googleViewer: "Google 查看器加载失败，请尝试下载文件。",
+    download: "下载失败，请重试或联系客服",
+  },
+  tooLarge: {
+    title: "文件过大",
+    size: "此文件大小为 {{size}}。",
+    textLimit: "文本预览的最大文件大小为 5 MB。",
+    parsedLimit: "此预览的最大文件大小为 {{max}}。",
+  },
+  notAvailable: {
+    title: "无法预览",
+    body: "此文件类型无法在这里显示，请下载后在您的设备上打开。",
+  },
+  image: {
+    tools: "图片工具",
+    zoomIn: "放大",
+    zoomOut: "缩小",
+    rotate: "旋转 90°",
+    reset: "重置",
+    zoom: "{{percent}}%",
+  },
+  modes: {
+    label: "视图",
+    preview: "预览",
+    source: "源码",
+    html: "HTML 视图",
+    google: "Google 查看器",
+    download: "下载",
+    newTab: "新标签页",
+  },
+  pdf: {
+    frame: "PDF：{{name}}",
+    refresh: "刷新",
+  },
+  office: {
+    googleWhy: "Google 查看器只能打开公开链接中的文件。此文件仅对能在这里看到它的人可见，因此不会发送给 Google。",
+    downloadBody: "保存原始文件，在 Word 或其他编辑器中打开。",
+    converted: "已转换为 HTML：版式、字体和部分格式可能与原文件不同。",
+  },
+  sheet: {
+    select: "工作表",
+    grid: "{{name}}，工作表 {{sheet}}",
+    capped: "仅显示前 {{rows}} 行和 {{columns}} 列。",
+    empty: "此工作表为空。",
+    row: "行",
+  },
+  html: {
+    frame: "{{name}} 的渲染预览（已禁用脚本）",
+    scriptsOff: "此预览中已关闭脚本和表单。",
+  },
+  text: {
+    lines: "第 {{from}} - {{to}} 行",
+    total: "共 {{total}} 行",
+    pages: "分页",
+    previous: "上一页",
+    next: "下一页",
+    page: "第 {{page}} 页，共 {{pages}} 页",
+  },
+  audio: {
+    aborted: "音频播放已中止（错误代码 {{code}}）",
+    network: "网络错误导致音频中断（错误代码 {{code}}）",
+    decode: "音频解码失败（错误代码 {{code}}）",
+    unsupported: "不支持此音频格式（错误代码 {{code}}）",
+  },
+  media: {
+    video: "视频 {{name}}",
+    audio: "音频 {{name}}",
+  },
+};

@@ -1,0 +1,89 @@
+import { Check, Download, ExternalLink, Share2, X as CloseIcon, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatFileSize } from "./kinds";
+import type { ShareStatus } from "./useShare";
+
+interface PreviewHeaderProps {
+  /** The file name as a heading: the dialog's title in the modal. */
+  title: ReactNode;
+  name: string;
+  size?: number | null;
+  onDownload: () => void;
+  share: { status: ShareStatus; onShare: () => void } | null;
+  onOpenInNewTab: (() => void) | null;
+  onClose?: () => void;
+}
+
+const SHARE_ICONS: Record<ShareStatus, ReactNode> = {
+  idle: <Share2 size={16} aria-hidden />,
+  success: <Check size={16} aria-hidden />,
+  error: <TriangleAlert size={16} aria-hidden />,
+};
+
+/** Name, Download, Share (with Copied / Failed for 2 s), Open in new tab and Close (spec 02 §2.15). */
+export function PreviewHeader({ title, name, size, onDownload, share, onOpenInNewTab, onClose }: PreviewHeaderProps) {
+  const { t } = useTranslation();
+  const shareText = share?.status === "success" ? t("preview.actions.copied") : share?.status === "error" ? t("preview.actions.failed") : "";
+  return (
+    <header className="fpv-header">
+      <div className="fpv-header__name">
+        {title}
+        {typeof size === "number" && <span className="fpv-header__size">{formatFileSize(size)}</span>}
+      </div>
+      <div className="fpv-header__actions" role="toolbar" aria-label={t("preview.actions.label")}>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={onDownload}
+          aria-label={t("preview.actions.downloadNamed", { name })}
+          title={t("preview.actions.download")}
+          data-testid="preview-download"
+        >
+          <Download size={16} aria-hidden />
+        </button>
+        {share && (
+          <button
+            type="button"
+            className={`icon-btn fpv-share fpv-share--${share.status}`}
+            onClick={share.onShare}
+            aria-label={t("preview.actions.shareNamed", { name })}
+            title={t("preview.actions.share")}
+            data-testid="preview-share"
+            data-status={share.status}
+          >
+            {SHARE_ICONS[share.status]}
+          </button>
+        )}
+        {/* Read out when it changes, and shown next to the button for 2 s. */}
+        <span className={`fpv-share-status fpv-share-status--${share?.status ?? "idle"}`} role="status" data-testid="preview-share-status">
+          {shareText}
+        </span>
+        {onOpenInNewTab && (
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={onOpenInNewTab}
+            aria-label={t("preview.actions.openInNewTab")}
+            title={t("preview.actions.openInNewTab")}
+            data-testid="preview-open-new-tab"
+          >
+            <ExternalLink size={16} aria-hidden />
+          </button>
+        )}
+        {onClose && (
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={onClose}
+            aria-label={t("preview.actions.close")}
+            title={t("preview.actions.close")}
+            data-testid="preview-close"
+          >
+            <CloseIcon size={18} aria-hidden />
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { saveBlob } from "./blobs";
+import type { PreviewFile } from "./types";
+
+function saveFromUrl(url: string, name: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Saves the original file: the caller's own download, else the bytes already loaded, else the
+ * file's address. When the first way fails, the other one is tried (spec 02 §8: the alert comes
+ * only after a fallback attempt). Resolves false when both failed.
+ */
+export async function downloadPreviewFile(file: PreviewFile, loaded: Blob | null): Promise<boolean> {
+  const ways: (() => Promise<void> | void)[] = [];
+  if (file.download) ways.push(file.download);
+  if (loaded) ways.push(() => saveBlob(loaded, file.name));
+  if (file.url) ways.push(() => saveFromUrl(file.url!, file.name));
+  ways.push(async () => saveBlob(await file.load(new AbortController().signal), file.name));
+  for (const way of ways.slice(0, 2)) {
+    try {
+      await way();
+      return true;
+    } catch {
+      // the next way
+    }
+  }
+  return false;
+}
