@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import { runCleanup } from "./cron";
 import { CustomAssistantJob, runCustomAssistantJob } from "./custom-assistant";
 import { MailJob, runMailJob } from "./mail";
-import { MirrorJob, runMirror } from "./mirror";
+import { MirrorJob, runMirrorJobs } from "./mirror";
 import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
 
 /**
@@ -28,7 +28,7 @@ async function runJob(env: Env, job: Job): Promise<void> {
       await runCleanup(env);
       return;
     case "mirror_messages":
-      await runMirror(env, job);
+      await runMirrorJobs(env, [job]);
       return;
     case "custom_assistant_notify":
       await runCustomAssistantJob(env, job);
@@ -47,7 +47,41 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
+type Delivered<J extends Job = Job> = { message: Message<unknown>; job: J };
+
+/** Runs one job: acked when done, retried later with backoff when it fails. */
+async function runOne(env: Env, { message, job }: Delivered): Promise<void> {
+  try {
+    await runJob(env, job);
+    message.ack();
+  } catch (err) {
+    console.error("queue: job failed, will retry", job.type, err);
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
+/**
+ * The batch's mirror jobs (one per room flush; a busy organization sends dozens a second) are
+ * mirrored together, in one pass. If that pass fails, each job is tried alone, so one bad job
+ * is retried without holding back the others; mirroring is idempotent, so nothing counts twice.
+ */
+async function mirrorTogether(env: Env, jobs: Delivered<MirrorJob>[]): Promise<void> {
+  if (jobs.length === 0) return;
+  try {
+    await runMirrorJobs(
+      env,
+      jobs.map((d) => d.job),
+    );
+    for (const d of jobs) d.message.ack();
+  } catch (err) {
+    console.error("queue: mirroring the batch together failed; trying its jobs one by one", err);
+    for (const d of jobs) await runOne(env, d);
+  }
+}
+
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const mirror: Delivered<MirrorJob>[] = [];
+  const others: Delivered[] = [];
   for (const message of batch.messages) {
     const parsed = v.safeParse(Job, message.body);
     if (!parsed.success) {
@@ -55,12 +89,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       message.ack();
       continue;
     }
-    try {
-      await runJob(env, parsed.output);
-      message.ack();
-    } catch (err) {
-      console.error("queue: job failed, will retry", parsed.output.type, err);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
+    const job = parsed.output;
+    if (job.type === "mirror_messages") mirror.push({ message, job });
+    else others.push({ message, job });
   }
+  await mirrorTogether(env, mirror);
+  for (const d of others) await runOne(env, d);
 }

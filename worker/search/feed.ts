@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { shardOf } from "./messages";
+import type { ShardMessage } from "./shard-sql";
 
 /** A message as the mirror job carries it. */
 export interface FedMessage {
@@ -12,20 +13,29 @@ export interface FedMessage {
   createdAt: number;
 }
 
-/** Indexes a chat's messages in its organization's shard; idempotent by message id. */
-export async function indexInShard(env: Env, orgId: string, chatId: string, messages: FedMessage[]): Promise<number> {
-  return shardOf(env, orgId).index(
-    messages.map((m) => ({
-      id: m.id,
-      chatId,
-      seq: m.seq,
-      chatType: m.chatType,
-      visibleTo: m.visibleTo,
-      senderName: m.senderName,
-      content: m.content,
-      createdAt: m.createdAt,
-    })),
-  );
+/**
+ * Indexes chats' messages in their organizations' shards: one call per organization, however many
+ * chats. Idempotent by message id.
+ */
+export async function indexInShards(env: Env, chats: { chatId: string; orgId: string; items: FedMessage[] }[]): Promise<void> {
+  const byOrg = new Map<string, ShardMessage[]>();
+  for (const c of chats) {
+    const messages = byOrg.get(c.orgId) ?? [];
+    for (const m of c.items) {
+      messages.push({
+        id: m.id,
+        chatId: c.chatId,
+        seq: m.seq,
+        chatType: m.chatType,
+        visibleTo: m.visibleTo,
+        senderName: m.senderName,
+        content: m.content,
+        createdAt: m.createdAt,
+      });
+    }
+    byOrg.set(c.orgId, messages);
+  }
+  await Promise.all([...byOrg].map(([orgId, messages]) => shardOf(env, orgId).index(messages)));
 }
 
 /** Dissolved chats: gone from their shards (grouped by organization). A failure is logged, never thrown. */

@@ -148,6 +148,28 @@ describe("the message mirror", () => {
     expect((await shard(orgId).status()).messages).toBe(2);
   });
 
+  it("one batch with several rooms' jobs, in two organizations, mirrors each room into its own organization's shard", async () => {
+    const one = await groupOfTwo();
+    const two = await groupOfTwo();
+    const r = await deliver(
+      mirrorJob(one.chatId, one.orgId, [{ id: "msg_multi_a1", seq: 1, senderId: one.alice.id, content: "walrus one" }]),
+      mirrorJob(two.chatId, two.orgId, [
+        { id: "msg_multi_b1", seq: 1, senderId: two.alice.id, content: "walrus two" },
+        { id: "msg_multi_b2", seq: 2, senderId: two.bob.id, content: "walrus three" },
+      ]),
+      mirrorJob(one.chatId, one.orgId, [{ id: "msg_multi_a2", seq: 2, senderId: one.alice.id, content: "walrus four" }]),
+    );
+    expect(r.explicitAcks).toHaveLength(3);
+    expect([await mirrorCount(one.chatId), await mirrorCount(two.chatId)]).toEqual([2, 2]);
+    expect(await unreadOf(one.chatId, one.bob.id)).toEqual({ human: 2, agent: 0 });
+    expect(await unreadOf(two.chatId, two.bob.id)).toEqual({ human: 1, agent: 0 });
+    expect(await unreadOf(two.chatId, two.alice.id)).toEqual({ human: 1, agent: 0 });
+    expect((await found(one.bob, { query: "walrus", type: "messages" })).messages.map((m: any) => m.id)).toEqual(["msg_multi_a2", "msg_multi_a1"]);
+    expect((await found(two.alice, { query: "walrus", type: "messages" })).messages.map((m: any) => m.id)).toEqual(["msg_multi_b2", "msg_multi_b1"]);
+    expect([(await shard(one.orgId).status()).messages, (await shard(two.orgId).status()).messages]).toEqual([2, 2]);
+    expect((await chatList(one.bob)).find((c) => c.id === one.chatId).lastMessage).toBe("walrus four");
+  });
+
   it("a message from a virtual employee counts as an agent message, also in the discussion stream", async () => {
     const { alice, bob, chatId, orgId } = await groupOfTwo();
     await deliver(mirrorJob(chatId, orgId, [{ id: "msg_from_vire_1", seq: 1, senderId: "vire_x", senderType: "virtual_employee", content: "I am the agent" }]));
