@@ -78,10 +78,12 @@ export class ClientPool {
     );
   }
 
-  /** Sends one round on schedule and waits for its deliveries, at most `settleMs` after the last send. */
-  async round(plan: Omit<SendPlan, "startAt">, settleMs = 10_000): Promise<Round> {
-    // A moment ahead, so every thread has the plan before the first message is due.
-    const full: SendPlan = { ...plan, startAt: epochNow() + 300 };
+  /**
+   * Sends one round on schedule and waits for its deliveries, at most `settleMs` after the last
+   * send. Without `startAt` the round starts a moment ahead, so every thread has the plan in time.
+   */
+  async round(plan: Omit<SendPlan, "startAt"> & { startAt?: number }, settleMs = 10_000): Promise<Round> {
+    const full: SendPlan = { ...plan, startAt: plan.startAt ?? epochNow() + 300 };
     await Promise.all(this.threads.map((t) => t.ask({ kind: "send", plan: full })));
     const deadline = epochNow() + settleMs;
     const answers = await Promise.all(this.threads.map((t) => t.ask({ kind: "drain", deadline })));

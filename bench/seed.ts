@@ -56,3 +56,32 @@ export function agentSeedSql(members: number, now = Date.now()): string {
   }
   return lines.join("\n") + "\n";
 }
+
+/** The mirror benchmark's rooms: chat r holds users r, r + rooms, r + 2·rooms, … and the searcher. */
+export const mirrorChatId = (room: number) => `chat_mirror_${room}`;
+
+/**
+ * Rooms for the mirror benchmark over users 0…rooms·perRoom − 1 (seeded by benchSeedSql), and one
+ * more user, the searcher (index rooms·perRoom), who is a member of every room and sends nothing.
+ */
+export function mirrorSeedSql(rooms: number, perRoom: number, now = Date.now()): string {
+  const searcher = rooms * perRoom;
+  const lines = [
+    `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at, username, current_org_id) VALUES ('user_bench_${searcher}', 'Bench searcher', 'bench${searcher}@bench.local', 1, ${now}, ${now}, 'bench${searcher}', '${BENCH_ORG}');`,
+    `INSERT OR IGNORE INTO session (id, expires_at, token, created_at, updated_at, user_id) VALUES ('sess_bench_${searcher}', ${now + 24 * 3600_000}, '${benchToken(searcher)}', ${now}, ${now}, 'user_bench_${searcher}');`,
+    `INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES ('${BENCH_ORG}', 'user_bench_${searcher}', 'member', ${now});`,
+  ];
+  for (let r = 0; r < rooms; r += 1) {
+    const chatId = mirrorChatId(r);
+    lines.push(
+      `INSERT OR IGNORE INTO chat (id, org_id, name, kind, owner_id, created_at, updated_at) VALUES ('${chatId}', '${BENCH_ORG}', 'Mirror ${r}', 'human_group', 'user_bench_${r}', ${now}, ${now});`,
+    );
+    const members = [...Array.from({ length: perRoom }, (_, k) => r + k * rooms), searcher];
+    for (const [k, user] of members.entries()) {
+      lines.push(
+        `INSERT OR IGNORE INTO chat_participant (chat_id, participant_id, participant_type, cp_role, joined_at) VALUES ('${chatId}', 'user_bench_${user}', 'user', '${k === 0 ? "owner" : "member"}', ${now});`,
+      );
+    }
+  }
+  return lines.join("\n") + "\n";
+}
