@@ -37,7 +37,7 @@ function Actions({ onDownload, onOpenInNewTab, onRetry }: PanelActions) {
         </button>
       )}
       {onRetry && (
-        <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry} data-testid="preview-retry">
           <RotateCcw size={14} aria-hidden />
           {t("common.retry")}
         </button>
