@@ -16,6 +16,7 @@ const MembershipPage = lazyComponent(() => import("../features/membership/Member
 const FriendInvitePage = lazyComponent(() => import("../features/people/FriendInvitePage").then((m) => m.FriendInvitePage));
 const JoinByInvitePage = lazyComponent(() => import("../features/organizations/JoinByInvitePage").then((m) => m.JoinByInvitePage));
 const UsagePage = lazyComponent(() => import("../features/usage/UsagePage").then((m) => m.UsagePage));
+const ProjectLinkRoute = lazyComponent(() => import("./routes/ProjectLinkRoute").then((m) => m.ProjectLinkRoute));
 
 function lazyPage(Page: LazyComponent<object>) {
   return (
@@ -47,6 +48,7 @@ function pages(): RouteObject[] {
         { path: "usage", element: lazyPage(UsagePage) },
         { path: "dev-settings", element: lazyPage(DevSettingsPage) },
         // A link to a project and file (spec 03 §2): opens the project's chat with the file.
+        { path: "home/coding-projects/:projectId", element: lazyPage(ProjectLinkRoute) },
       ],
     },
     { path: "*", element: <NotFoundPage /> },

@@ -17,6 +17,8 @@ export const enWorkspaceViewer = {
     menu: "Tab actions",
     preview: "Preview tab",
     unsaved: "Unsaved changes",
+    copyLink: "Copy link",
+    linkCopied: "Link copied",
   },
   git: {
     modified: "Modified",
@@ -71,6 +73,39 @@ export const enWorkspaceViewer = {
     addedToChat: "Added {{ref}} to the chat",
     noChat: "This project has no chat to add the reference to",
     selectionActions: "Selection actions",
+    menu: "Editor actions",
+    openFirstReference: "Open First Reference in Side Preview",
+  },
+  markdown: {
+    menu: "Markdown tools",
+    actions: {
+      image: "Upload Image",
+      link: "Insert Link",
+      codeBlock: "Insert Code Block",
+      table: "Insert Table",
+      list: "Insert List",
+    },
+    placeholders: { linkText: "link text", url: "url", column: "Column", cell: "Cell" },
+    upload: {
+      pick: "Choose an image to upload",
+      uploading: "Uploading...",
+      tooLarge: "File size exceeds {{n}}MB limit",
+      wrongType: "Invalid file type. Accepted formats: {{formats}}",
+      success: "Image uploaded successfully!",
+      failed: "Failed to upload image",
+      serverError: "Upload server returned an error",
+      invalidResponse: "File upload failed: Invalid response from server.",
+    },
+  },
+  sidePreview: {
+    label: "Side preview of {{name}}",
+    openInEditor: "Open in editor",
+    close: "Close side preview",
+    noReference: "No reference to a project file found",
+  },
+  link: {
+    unsafePath: "The link's file path is not allowed: it must be a path inside the project.",
+    loadFailed: "Could not open the project",
   },
   previewPane: {
     title: "Service preview: {{url}}",

@@ -19,6 +19,8 @@ export const zhWorkspaceViewer: Messages["workspaceViewer"] = {
     menu: "标签页操作",
     preview: "预览标签页",
     unsaved: "有未保存的更改",
+    copyLink: "复制链接",
+    linkCopied: "链接已复制",
   },
   git: {
     modified: "已修改",
@@ -73,6 +75,39 @@ export const zhWorkspaceViewer: Messages["workspaceViewer"] = {
     addedToChat: "已将 {{ref}} 添加到聊天",
     noChat: "此项目没有可添加引用的聊天",
     selectionActions: "选中内容操作",
+    menu: "编辑器操作",
+    openFirstReference: "在侧边预览中打开第一个引用",
+  },
+  markdown: {
+    menu: "Markdown 工具",
+    actions: {
+      image: "上传图片",
+      link: "插入链接",
+      codeBlock: "插入代码块",
+      table: "插入表格",
+      list: "插入列表",
+    },
+    placeholders: { linkText: "链接文字", url: "url", column: "列", cell: "单元格" },
+    upload: {
+      pick: "选择要上传的图片",
+      uploading: "上传中...",
+      tooLarge: "文件大小超过 {{n}}MB 限制",
+      wrongType: "文件类型无效。支持的格式：{{formats}}",
+      success: "图片上传成功！",
+      failed: "图片上传失败",
+      serverError: "上传服务器返回错误",
+      invalidResponse: "文件上传失败：服务器响应无效。",
+    },
+  },
+  sidePreview: {
+    label: "{{name}} 的侧边预览",
+    openInEditor: "在编辑器中打开",
+    close: "关闭侧边预览",
+    noReference: "未找到对项目文件的引用",
+  },
+  link: {
+    unsafePath: "链接中的文件路径不被允许：必须是项目内的路径。",
+    loadFailed: "无法打开该项目",
   },
   previewPane: {
     title: "服务预览：{{url}}",

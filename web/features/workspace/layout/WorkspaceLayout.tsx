@@ -3,6 +3,7 @@ import { Group, Panel, Separator, usePanelRef } from "react-resizable-panels";
 import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../../contract";
 import { useNarrowScreen } from "../../../app/layout/narrowScreen";
+import { hasRequestedFile } from "../../../app/projectLink";
 import { Button } from "../../../ui/Button";
 import { ExplorerPanel } from "../explorer/ExplorerPanel";
 import { ServiceStatusModal } from "../services/ServiceStatusModal";
@@ -30,12 +31,13 @@ interface WorkspaceLayoutProps {
 export function WorkspaceLayout({ chat, chatPanel }: WorkspaceLayoutProps) {
   return (
     <WorkspaceProvider chat={chat}>
-      <WorkspacePanels chatPanel={chatPanel} />
+      <WorkspacePanels chatPanel={chatPanel} linkedFile={hasRequestedFile(chat.project_id)} />
     </WorkspaceProvider>
   );
 }
 
-function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
+/** `linkedFile`: opened from a link to one of the project's files, so a phone starts on the files. */
+function WorkspacePanels({ chatPanel, linkedFile }: { chatPanel: ReactNode; linkedFile: boolean }) {
   const { t } = useTranslation();
   const { project, loading, failed, reload, ownerId } = useWorkspace();
   const projectId = project?.id ?? null;
@@ -44,7 +46,7 @@ function WorkspacePanels({ chatPanel }: { chatPanel: ReactNode }) {
   const [servicesOpen, setServicesOpen] = useState(false);
   const [terminalOpen, setTerminalOpen] = useState(false);
   const narrow = useNarrowScreen();
-  const [narrowView, setNarrowView] = useState<NarrowView>("chat");
+  const [narrowView, setNarrowView] = useState<NarrowView>(linkedFile ? "files" : "chat");
   const explorer = usePanelRef();
   const preview = usePreview(projectId, ownerId);
 

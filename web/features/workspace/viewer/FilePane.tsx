@@ -174,7 +174,16 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
             {showDiff ? (
               <DiffView {...editorProps} original={original} value={doc.draft} />
             ) : (
-              <CodeEditor {...editorProps} value={doc.draft} lineNumber={tab.lineNumber} match={tab.match} revealSeq={tab.revealSeq} onAddToChat={addToChat} />
+              <CodeEditor
+                {...editorProps}
+                projectId={project.id}
+                filePath={tab.filePath}
+                value={doc.draft}
+                lineNumber={tab.lineNumber}
+                match={tab.match}
+                revealSeq={tab.revealSeq}
+                onAddToChat={addToChat}
+              />
             )}
           </Suspense>
         )}

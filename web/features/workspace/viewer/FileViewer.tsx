@@ -9,6 +9,9 @@ import { PreviewPane } from "./PreviewPane";
 import { TabBar } from "./TabBar";
 import { useTabsStore, useViewerTabs } from "./tabsStore";
 import { useEditorActions } from "./useEditorActions";
+import { useLinkedFile } from "./useLinkedFile";
+import { useSidePreview } from "./editor/sidePreview";
+import { SidePreviewPane } from "./editor/SidePreviewPane";
 import "./viewer.css";
 
 /** The viewer area of the workspace: tabs, the file or preview of the active tab, the git button. */
@@ -26,6 +29,8 @@ export function FileViewer() {
 
   // Spec 03 §4: tabs reset when the project (or the chat, which brings its own project) changes.
   useEffect(() => useTabsStore.getState().setProject(projectId), [projectId]);
+  useLinkedFile(projectId);
+  const side = useSidePreview(projectId);
 
   if (!project) {
     return (
@@ -56,7 +61,7 @@ export function FileViewer() {
         gitInitialized={project.gitInitialized}
         onClose={actions.closeTabs}
       />
-      <div className="wsv-body" id="viewer-panel" role={active ? "tabpanel" : undefined} aria-label={active?.fileName}>
+      <div className={side ? "wsv-body wsv-body--split" : "wsv-body"} id="viewer-panel" role={active ? "tabpanel" : undefined} aria-label={active?.fileName}>
         {!active && (
           <div className="wsv-center">
             <p className="muted">{t("workspaceViewer.empty.selectFile")}</p>
@@ -64,6 +69,7 @@ export function FileViewer() {
         )}
         {active?.type === "preview" && <PreviewPane key={active.id} tab={active} />}
         {active?.type === "file" && <FilePane key={active.id} project={project} tab={active} actions={actions} gitStatus={gitStatus} />}
+        {side && <SidePreviewPane target={side} />}
         {actions.readOnlyWarning && <ReadOnlyWarning />}
         <GitStatusButton projectId={project.id} status={gitStatus} />
       </div>

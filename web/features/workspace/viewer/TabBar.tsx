@@ -5,7 +5,7 @@ import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { FILE_REFERENCE_MIME } from "./fileRefs";
 import { STATUS_LETTER, statusOf } from "./gitStatus";
 import { CloseIcon, GlobeIcon } from "./icons";
-import { TabContextMenu, type TabMenuAction } from "./TabContextMenu";
+import { TabContextMenu, type TabMenuActionId } from "./TabContextMenu";
 import { useTabsStore, type ViewerTab } from "./tabsStore";
 
 interface TabBarProps {
@@ -49,7 +49,7 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
     }
   };
 
-  const onMenu = (action: TabMenuAction["id"], tab: ViewerTab) => {
+  const onMenu = (action: Exclude<TabMenuActionId, "copyLink">, tab: ViewerTab) => {
     if (action === "close") onClose([tab]);
     else if (action === "closeOthers") onClose(tabs.filter((other) => other.id !== tab.id));
     else onClose(tabs);
@@ -140,7 +140,16 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
           {t("workspaceViewer.tabs.closeAllButton")}
         </button>
       )}
-      {menu && <TabContextMenu x={menu.x} y={menu.y} single={tabs.length < 2} onDismiss={dismiss} onAction={(action) => onMenu(action, menu.tab)} />}
+      {menu && (
+        <TabContextMenu
+          x={menu.x}
+          y={menu.y}
+          single={tabs.length < 2}
+          link={menu.tab.type === "file" ? { projectId, filePath: menu.tab.filePath } : null}
+          onDismiss={dismiss}
+          onAction={(action) => onMenu(action, menu.tab)}
+        />
+      )}
     </div>
   );
 }

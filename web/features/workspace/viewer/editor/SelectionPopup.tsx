@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../../ui/toast";
+import { copyText } from "../clipboard";
 import type { LineSpan } from "../selection";
 
 export interface SelectionInfo {
@@ -18,15 +19,6 @@ interface SelectionPopupProps {
 }
 
 const COPIED_MS = 1500;
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Copy / Copied and Add to chat beside a selection (spec 03 §2.3). */
 export function SelectionPopup({ selection, onAddToChat }: SelectionPopupProps) {
