@@ -87,14 +87,25 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     return { error };
   }
 
+  // Closed after a failure (the dialog dismissed, the page left): opening it again tries again.
+  override componentWillUnmount() {
+    const { error } = this.state;
+    if (isChunkLoadError(error)) error.reset();
+  }
+
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (!isChunkLoadError(error)) throw error;
+    const { onClose } = this.props;
+    const retry = () => {
+      error.reset();
+      this.setState({ error: null });
+    };
     return (
       <>
         {this.props.placeholder}
-        <LoadFailed variant={this.props.variant} onRetry={() => this.setState({ error: null })} onClose={this.props.onClose} />
+        <LoadFailed variant={this.props.variant} onRetry={retry} onClose={onClose} />
       </>
     );
   }
