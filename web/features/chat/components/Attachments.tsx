@@ -5,6 +5,7 @@ import { apiHeaders } from "../../../app/api/headers";
 import { FilePreview, MediaElement, preloadFilePreview, previewKind, type PreviewFile } from "../../../ui/preview";
 import { fileExtension, formatFileSize, isImage } from "../model/attachments";
 import "./Attachments.css";
+import { BrokenImageIcon } from "../../../ui/icons";
 
 /** The bytes of an attachment, with the session (the preview reads them; media elements stream from the URL). */
 async function loadAttachment(url: string, signal: AbortSignal): Promise<Blob> {
@@ -47,7 +48,7 @@ function ImageAttachment({ attachment, onOpen }: { attachment: Attachment; onOpe
   if (failed) {
     return (
       <div className="att-image att-image--failed" role="img" aria-label={`${attachment.fileName}: ${t("chat.files.imageFailed")}`}>
-        <span aria-hidden>🖼</span>
+        <BrokenImageIcon size={18} />
         <span>{t("chat.files.imageFailed")}</span>
         <a href={attachment.fileUrl} download={attachment.fileName} className="att-link">
           {t("chat.files.download")}

@@ -26,6 +26,7 @@ import { RequestStatusContext, useRequestStatusStore } from "../agent/hooks/useR
 import { agentSendRule, canPause, isController } from "../agent/model/control";
 import { LazyBoundary, lazyDialog } from "../../../ui/lazy";
 import { ApprovalCard, preloadCodingPanels, TodoListPanel } from "../agent/components/codingPanels";
+import { EyeIcon } from "../../../ui/icons";
 
 const DislikeDialog = lazyDialog(() => import("./DislikeDialog").then((m) => m.DislikeDialog));
 const QuotaDialog = lazyDialog(() => import("../agent/components/QuotaDialog").then((m) => m.QuotaDialog), {
@@ -172,7 +173,7 @@ function ChatRoomView({ chat, me, composerExtension, header: Header }: Omit<Chat
               title={t("agent.control.onlyRequests")}
               onClick={() => setOnlyRequests((on) => !on)}
             >
-              <span aria-hidden>👁</span>
+              <EyeIcon />
             </button>
           )}
           <ControlToolbar

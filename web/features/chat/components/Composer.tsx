@@ -21,6 +21,7 @@ import type { ComposerExtension } from "../../../ui/composerExtension";
 import { leaveViewedTab, setViewedTab } from "../../../app/session/viewing";
 import { useMentionSuggestions, type MentionOption } from "../hooks/useMentionSuggestions";
 import { MentionPopup } from "./MentionPopup";
+import { AttachIcon, CloseIcon, SendIcon } from "../../../ui/icons";
 
 /** Spec 02 §9: the textarea grows from 44 px to 120 px; the counter shows at 100 left. */
 const MIN_HEIGHT = 44;
@@ -186,7 +187,7 @@ export function Composer({
             <span className="composer__reply-snippet">{replyTo.content}</span>
           </span>
           <button type="button" className="icon-btn" data-testid="reply-cancel" aria-label={t("chat.composer.cancelReply")} onClick={onCancelReply}>
-            <span aria-hidden>×</span>
+            <CloseIcon />
           </button>
         </div>
       )}
@@ -204,7 +205,7 @@ export function Composer({
           onClick={() => picker.current?.click()}
           disabled={sending}
         >
-          <span aria-hidden>📎</span>
+          <AttachIcon size={18} />
         </button>
         <input
           ref={picker}
@@ -249,7 +250,7 @@ export function Composer({
           aria-busy={sending || undefined}
           onClick={() => void submit()}
         >
-          <span aria-hidden>➤</span>
+          <SendIcon size={18} />
         </button>
         {trailing}
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { StagedFile } from "../hooks/useComposerFiles";
 import { formatFileSize } from "../model/attachments";
+import { CheckIcon, CloseIcon } from "../../../ui/icons";
 
 /** The status line under the chips (spec 02 §2.7). */
 export function filesStatus(files: readonly Pick<StagedFile, "status">[]): { key: "filesUploading" | "filesReady" | "filesUploaded"; count: number } | null {
@@ -27,11 +28,7 @@ export function ComposerFiles({ files, onRemove }: { files: readonly StagedFile[
             <span className="file-chip__size">
               {staged.status === "uploading" ? `${Math.round(staged.progress * 100)}%` : formatFileSize(staged.file.size)}
             </span>
-            {staged.status === "uploaded" && (
-              <span className="file-chip__done" aria-hidden>
-                ✓
-              </span>
-            )}
+            {staged.status === "uploaded" && <CheckIcon className="file-chip__done" size={14} />}
             {staged.status === "uploading" && (
               <span className="file-chip__bar" aria-hidden>
                 <span style={{ width: `${Math.round(staged.progress * 100)}%` }} />
@@ -44,7 +41,7 @@ export function ComposerFiles({ files, onRemove }: { files: readonly StagedFile[
               disabled={staged.status === "uploading"}
               onClick={() => onRemove(staged.key)}
             >
-              <span aria-hidden>×</span>
+              <CloseIcon size={12} />
             </button>
           </li>
         ))}

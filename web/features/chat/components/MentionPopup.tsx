@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../ui/Avatar";
 import type { MentionOption, MentionSuggestions } from "../hooks/useMentionSuggestions";
 import "../mentionPopup.css";
+import { MentionIcon } from "../../../ui/icons";
+import { FileTypeIcon } from "../../../ui/FileTypeIcon";
 
 interface MentionPopupProps {
   state: MentionSuggestions;
@@ -42,8 +44,8 @@ export function MentionPopup({ state, onChoose }: MentionPopupProps) {
       {option.kind === "person" ? (
         <>
           {option.person.everyone ? (
-            <span className="mention-popup__icon" aria-hidden>
-              @
+            <span className="mention-popup__icon">
+              <MentionIcon size={14} />
             </span>
           ) : (
             <Avatar name={option.person.name} size={24} />
@@ -54,8 +56,8 @@ export function MentionPopup({ state, onChoose }: MentionPopupProps) {
         </>
       ) : (
         <>
-          <span className="mention-popup__icon" aria-hidden>
-            ≡
+          <span className="mention-popup__icon">
+            <FileTypeIcon fileName={option.path} size={14} />
           </span>
           <span className="mention-popup__name">{option.path.slice(option.path.lastIndexOf("/") + 1)}</span>
           <span className="mention-popup__note" title={option.path}>

@@ -4,6 +4,7 @@ import { REACTION_EMOJIS } from "../../../../contract";
 import { myReaction } from "../model/reactions";
 import type { UiMessage } from "../model/types";
 import { useMessageActions } from "./messageContext";
+import { CopyIcon, ForwardIcon, MoreIcon, RefreshIcon, RegenerateIcon, ReplyIcon, ThumbDownIcon, ThumbUpIcon } from "../../../ui/icons";
 
 /** The hover and focus toolbar of a message: Reply, Copy, Forward, like, dislike, regenerate and refresh (agent replies), More (reactions, select). */
 export function MessageActions({ message }: { message: UiMessage }) {
@@ -21,7 +22,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
         title={t("chat.actions.reply")}
         onClick={() => actions.reply(message)}
       >
-        <span aria-hidden>↩</span>
+        <ReplyIcon />
       </button>
       <button
         type="button"
@@ -31,7 +32,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
         title={t("chat.actions.copy")}
         onClick={() => actions.copy(message)}
       >
-        <span aria-hidden>⧉</span>
+        <CopyIcon />
       </button>
       <button
         type="button"
@@ -41,7 +42,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
         title={t("chat.actions.forward")}
         onClick={() => actions.forward(message)}
       >
-        <span aria-hidden>↪</span>
+        <ForwardIcon />
       </button>
       <button
         type="button"
@@ -52,7 +53,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
         title={t("chat.actions.like")}
         onClick={() => actions.like(message)}
       >
-        <span aria-hidden>👍</span>
+        <ThumbUpIcon />
       </button>
       <button
         type="button"
@@ -63,7 +64,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
         title={t("chat.actions.dislike")}
         onClick={() => actions.dislike(message)}
       >
-        <span aria-hidden>👎</span>
+        <ThumbDownIcon />
       </button>
       {message.messageType === "ai_response" && actions.replies && (
         <>
@@ -76,7 +77,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
               title={t("agent.actions.regenerate")}
               onClick={() => actions.replies?.regenerate(message)}
             >
-              <span aria-hidden>↻</span>
+              <RegenerateIcon />
             </button>
           )}
           <button
@@ -87,7 +88,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
             title={t("agent.actions.refresh")}
             onClick={() => actions.replies?.refresh(message)}
           >
-            <span aria-hidden>⟳</span>
+            <RefreshIcon />
           </button>
         </>
       )}
@@ -100,7 +101,7 @@ export function MessageActions({ message }: { message: UiMessage }) {
             aria-label={t("chat.actions.more")}
             title={t("chat.actions.more")}
           >
-            <span aria-hidden>⋯</span>
+            <MoreIcon />
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { reactionNames, reactionTooltip } from "../model/reactions";
 import type { UiMessage } from "../model/types";
 import { useMessageActions } from "./messageContext";
+import { ThumbDownIcon, ThumbUpIcon } from "../../../ui/icons";
 
 /** Reaction chips (one per emoji, with counts and who reacted) and the like / dislike counts. */
 export function MessageFooter({ message }: { message: UiMessage }) {
@@ -37,7 +38,7 @@ export function MessageFooter({ message }: { message: UiMessage }) {
           data-testid={`like-count-${id}`}
           aria-label={t("chat.actions.likes", { count: likes })}
         >
-          <span aria-hidden>👍</span> {likes}
+          <ThumbUpIcon size={12} /> {likes}
         </span>
       )}
       {dislikes > 0 && (
@@ -46,7 +47,7 @@ export function MessageFooter({ message }: { message: UiMessage }) {
           data-testid={`dislike-count-${id}`}
           aria-label={t("chat.actions.dislikes", { count: dislikes })}
         >
-          <span aria-hidden>👎</span> {dislikes}
+          <ThumbDownIcon size={12} /> {dislikes}
         </span>
       )}
     </div>

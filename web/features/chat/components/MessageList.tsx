@@ -8,6 +8,7 @@ import type { JumpFocus } from "../hooks/useMessageJump";
 import type { StreamState, UiMessage } from "../model/types";
 import { MessageActionsContext, type MessageActionsValue } from "./messageContext";
 import { MessageItem } from "./MessageItem";
+import { ArrowDownIcon } from "../../../ui/icons";
 
 /** Virtuoso indexes only need to stay positive as older pages are prepended. */
 const START_INDEX = 1_000_000;
@@ -268,7 +269,7 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
         />
         {far && (
           <button type="button" className="jump-latest" onClick={() => toBottom(true)} data-testid="jump-to-latest">
-            <span aria-hidden>↓</span> {t("chat.list.jumpToLatest")}
+            <ArrowDownIcon size={14} /> {t("chat.list.jumpToLatest")}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StopIcon } from "../../../../ui/icons";
 
 /** The composer's pause button (spec 02 §2.7); ChatRoom decides when it shows (spec 02 §6). */
 export function PauseButton({ onPause }: { onPause: () => void }) {
@@ -12,7 +13,7 @@ export function PauseButton({ onPause }: { onPause: () => void }) {
       title={t("agent.composer.pause")}
       onClick={onPause}
     >
-      <span aria-hidden>■</span>
+      <StopIcon size={14} />
     </button>
   );
 }

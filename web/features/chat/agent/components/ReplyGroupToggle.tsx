@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ChevronDownIcon, ChevronRightIcon } from "../../../../ui/icons";
 
 interface ReplyGroupToggleProps {
   messageId: string;
@@ -12,7 +13,8 @@ export function ReplyGroupToggle({ messageId, count, collapsed, onToggle }: Repl
   const { t } = useTranslation();
   return (
     <button type="button" className="reply-toggle" aria-expanded={!collapsed} data-testid={`reply-toggle-${messageId}`} onClick={onToggle}>
-      <span aria-hidden>{collapsed ? "▸" : "▾"}</span> {collapsed ? t("agent.replies.show", { count }) : t("agent.replies.hide", { count })}
+      {collapsed ? <ChevronRightIcon size={14} /> : <ChevronDownIcon size={14} />}{" "}
+      {collapsed ? t("agent.replies.show", { count }) : t("agent.replies.hide", { count })}
     </button>
   );
 }

@@ -3,25 +3,7 @@ import type { PresenterRequest } from "../../../../../contract";
 import { formatMessageTime } from "../../../../ui/format";
 import { bellBadge } from "../model/control";
 import { Popover } from "./Popover";
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M5 8a5 5 0 0 1 10 0c0 4 1.5 5.5 1.5 5.5h-13S5 12 5 8Z" />
-      <path d="M8.5 16.5a1.7 1.7 0 0 0 3 0" />
-    </svg>
-  );
-}
+import { BellIcon } from "../../../../ui/icons";
 
 interface RequestsPopoverProps {
   requests: readonly PresenterRequest[];

@@ -2,8 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { todoProgress } from "../../../../../contract";
 import { useChatState, useChatStore } from "../../store/ChatStoreProvider";
-
-const MARK = { pending: "○", in_progress: "◐", completed: "" } as const;
+import { CheckIcon, ChevronDownIcon, ChevronRightIcon, CloseIcon, InProgressIcon, PendingIcon } from "../../../../ui/icons";
 
 /**
  * The coding agent's floating todo list (spec 03 §2.9, §4): over the top of the agent tab's
@@ -45,7 +44,7 @@ export function TodoListPanel() {
           title={collapsed ? t("agent.coding.todo.expand") : t("agent.coding.todo.collapse")}
           onClick={() => setCollapsed((value) => !value)}
         >
-          <span aria-hidden>{collapsed ? "▸" : "▾"}</span>
+          {collapsed ? <ChevronRightIcon /> : <ChevronDownIcon />}
         </button>
         <button
           type="button"
@@ -55,7 +54,7 @@ export function TodoListPanel() {
           title={t("agent.coding.todo.close")}
           onClick={store.closeTodos}
         >
-          <span aria-hidden>×</span>
+          <CloseIcon />
         </button>
       </header>
       <div
@@ -72,17 +71,15 @@ export function TodoListPanel() {
       <ol className="todo-panel__items" id={listId} hidden={collapsed}>
         {todos.items.map((item) => (
           <li key={item.id} className="todo-item" data-status={item.status} data-testid={`todo-item-${item.id}`}>
-            {item.status !== "completed" && (
-              <span className="todo-item__mark" aria-hidden>
-                {MARK[item.status]}
-              </span>
-            )}
+            {item.status === "pending" && <PendingIcon className="todo-item__mark" size={14} />}
+            {item.status === "in_progress" && <InProgressIcon className="todo-item__mark" size={14} />}
             <span className="todo-item__text">
               {item.description}
               {item.status === "completed" && (
-                <span className="todo-item__check" data-testid="todo-check" aria-hidden>
-                  {" ✓"}
-                </span>
+                <>
+                  {" "}
+                  <CheckIcon className="todo-item__check" data-testid="todo-check" size={14} />
+                </>
               )}
             </span>
             <span className="sr-only">{t(`agent.coding.todo.status.${item.status}`)}</span>
