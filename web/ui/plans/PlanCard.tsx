@@ -5,6 +5,7 @@ import type { Language } from "../../i18n/language";
 import { Button } from "../Button";
 import { formatNumber, formatPrice } from "../format";
 import type { PlanAction } from "./planActions";
+import { CheckIcon } from "../icons";
 
 export type LimitedItem = "virtualEmployees" | "groupChats" | "projects" | "agentRequests";
 
@@ -68,6 +69,7 @@ export function PlanCard({ plan, lang, action, recommended, highlighted, limited
       <ul className="plan-card__features">
         {features.map((feature) => (
           <li key={feature.key} className={feature.key === limitedItem ? "plan-card__feature--limited" : undefined}>
+            <CheckIcon className="plan-card__check" size={14} strokeWidth={3} />
             {feature.text}
           </li>
         ))}
