@@ -1,6 +1,6 @@
 // `npm run bench`: starts the app as `npm start` does (fresh state, the scripted model as its
-// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=chat|agent|workspace|coding|search
-// runs one part; search needs no app (it runs the search shard's SQL module directly).
+// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=size|chat|agent|workspace|coding|search
+// runs one part; size (the first page, from the build) and search (the shard's SQL module) need no app.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { launchApp } from "../scripts/launch.ts";
 import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
 import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
 import { CHAT_SIZES, runChatBench } from "./chat.ts";
+import { benchFirstPage } from "./first-page.ts";
 import { runCodingBench } from "./coding.ts";
 import { runSearchBench } from "./search.ts";
 import { runWorkspaceBench } from "./workspace.ts";
@@ -17,6 +18,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const ONLY = process.env.BENCH_ONLY;
 
 async function main() {
+  if (!ONLY || ONLY === "size") benchFirstPage();
+  if (ONLY === "size") return;
   if (!ONLY || ONLY === "search") await runSearchBench();
   if (ONLY === "search") return;
   const dir = mkdtempSync(join(tmpdir(), "teamchat-bench-"));
