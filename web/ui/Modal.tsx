@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
+import { CloseIcon } from "./icons";
 
 interface ModalProps {
   open: boolean;
@@ -24,7 +25,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           <header className="modal__header">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t("common.close")}>
-              <span aria-hidden>×</span>
+              <CloseIcon />
             </Dialog.Close>
           </header>
           {description && <Dialog.Description className="modal__description">{description}</Dialog.Description>}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLangPath } from "../i18n/useLang";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { BackIcon } from "./icons";
 
 /** Standalone pages (pricing, usage, settings): a top bar back to the chats and a content column. */
 export function PageLayout({ title, subtitle, children, testId }: { title: string; subtitle?: ReactNode; children: ReactNode; testId?: string }) {
@@ -12,7 +13,7 @@ export function PageLayout({ title, subtitle, children, testId }: { title: strin
     <div className="page" data-testid={testId}>
       <header className="page__bar">
         <Link to={to("/home")} className="page__back">
-          <span aria-hidden>←</span> {t("common.backToHome")}
+          <BackIcon /> {t("common.backToHome")}
         </Link>
         <LanguageSwitch />
       </header>

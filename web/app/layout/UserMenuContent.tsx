@@ -12,6 +12,7 @@ import { Avatar } from "../../ui/Avatar";
 import type { MenuTriggerProps } from "../../ui/lazy";
 import { useSwitchLanguage } from "../../ui/LanguageSwitch";
 import { endLocalSession } from "../session/endSession";
+import { CheckIcon } from "../../ui/icons";
 
 export interface UserMenuProps {
   user: SessionUser;
@@ -96,8 +97,8 @@ export function UserMenuContent({ user, collapsed = false, onOpenContacts, onOpe
             {LANGUAGES.map((option) => (
               <DropdownMenu.RadioItem key={option} value={option} lang={option} className="menu__item" data-testid={`language-option-${option}`}>
                 <span className="menu__item-text">{t(`common.languageNames.${option}`)}</span>
-                <DropdownMenu.ItemIndicator className="menu__check" aria-hidden>
-                  ✓
+                <DropdownMenu.ItemIndicator className="menu__check">
+                  <CheckIcon />
                 </DropdownMenu.ItemIndicator>
               </DropdownMenu.RadioItem>
             ))}

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseIcon, SearchIcon } from "../../ui/icons";
 
 interface ChatListHeaderProps {
   query: string;
@@ -32,9 +33,7 @@ export function ChatListHeader({ query, onQueryChange, onNewGroup, onNewChat }: 
         </div>
       </div>
       <div className="search-box">
-        <span className="search-box__icon" aria-hidden>
-          ⌕
-        </span>
+        <SearchIcon className="search-box__icon" size={14} />
         <input
           ref={input}
           type="search"
@@ -53,7 +52,7 @@ export function ChatListHeader({ query, onQueryChange, onNewGroup, onNewChat }: 
         />
         {query && (
           <button type="button" className="search-box__clear" onClick={clear} aria-label={t("chatList.clearSearch")} data-testid="chat-search-clear">
-            <span aria-hidden>×</span>
+            <CloseIcon size={14} />
           </button>
         )}
       </div>

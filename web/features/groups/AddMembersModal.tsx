@@ -10,6 +10,7 @@ import { ContactSection } from "./ContactSection";
 import { availableContact, matchesContact, toggleContact, vireBlocked, type AvailableMember, type Contact } from "./contacts";
 import { useGroupActions } from "./useGroupActions";
 import { SearchInput } from "../../ui/SearchInput";
+import { CloseIcon } from "../../ui/icons";
 
 interface AvailableJoinMembers {
   success: boolean;
@@ -162,7 +163,7 @@ export function AddMembersModal({ open, onOpenChange, chat, onInvite }: AddMembe
                   onClick={() => toggle(contact)}
                   aria-label={t("groups.create.removeSelected", { name: contact.name })}
                 >
-                  <span aria-hidden>×</span>
+                  <CloseIcon />
                 </button>
               </li>
             ))}

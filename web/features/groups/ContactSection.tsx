@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../ui/Avatar";
 import type { Contact } from "./contacts";
+import { ChevronDownIcon, ChevronRightIcon } from "../../ui/icons";
 
 interface ContactSectionProps {
   title: string;
@@ -26,9 +27,7 @@ export function ContactSection({ title, hint, contacts, testIdPrefix, emptyText,
   return (
     <section className="contact-section">
       <button type="button" className="contact-section__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        <span className="contact-section__chevron" aria-hidden>
-          {open ? "▾" : "▸"}
-        </span>
+        {open ? <ChevronDownIcon className="contact-section__chevron" size={14} /> : <ChevronRightIcon className="contact-section__chevron" size={14} />}
         <span className="contact-section__title">
           {title} ({contacts.length})
         </span>

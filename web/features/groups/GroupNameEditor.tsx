@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GROUP_NAME_MAX } from "../../../contract";
 import { renameTarget } from "./contacts";
+import { CheckIcon, CloseIcon } from "../../ui/icons";
 
 interface GroupNameEditorProps {
   name: string;
@@ -87,10 +88,10 @@ export function GroupNameEditor({ name, editable, onSave }: GroupNameEditorProps
         data-testid="chat-title-input"
       />
       <button type="button" className="icon-btn" onClick={() => void save()} disabled={saving} aria-label={t("common.save")} data-testid="chat-title-save">
-        <span aria-hidden>✓</span>
+        <CheckIcon />
       </button>
       <button type="button" className="icon-btn" onClick={stop} disabled={saving} aria-label={t("common.cancel")} data-testid="chat-title-cancel">
-        <span aria-hidden>×</span>
+        <CloseIcon />
       </button>
     </div>
   );

@@ -13,6 +13,7 @@ import { Modal } from "../../ui/Modal";
 import { Spinner } from "../../ui/Spinner";
 import { errorMessage } from "./groupErrors";
 import { groupInviteLink } from "./inviteLink";
+import { RefreshIcon } from "../../ui/icons";
 
 interface InviteGroupModalProps {
   open: boolean;
@@ -105,7 +106,7 @@ export function InviteGroupModal({ open, onOpenChange, chatId }: InviteGroupModa
             aria-label={t("groups.invite.refresh")}
             data-testid="invite-refresh"
           >
-            {isValidating ? <Spinner size={14} /> : <span aria-hidden>↻</span>}
+            {isValidating ? <Spinner size={14} /> : <RefreshIcon />}
           </button>
         }
         loading={isLoading && !data}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Participant } from "../../../contract";
 import { Avatar } from "../../ui/Avatar";
 import { canRemoveMember, memberBadges } from "./chatPeople";
+import { CloseIcon } from "../../ui/icons";
 
 const GENERIC_ROLES = new Set(["user", "member", "admin"]);
 
@@ -44,7 +45,7 @@ export function MemberRow({ member, viewerIsOwner, onRemove }: MemberRowProps) {
           title={t("groups.members.remove")}
           data-testid={`member-remove-${member.id}`}
         >
-          <span aria-hidden>×</span>
+          <CloseIcon />
         </button>
       )}
     </li>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { MemberRow } from "./MemberRow";
 import { useGroupActions } from "./useGroupActions";
 import { SearchInput } from "../../ui/SearchInput";
+import { CloseIcon } from "../../ui/icons";
 
 type Pending = { kind: "remove"; member: Participant } | { kind: "leave" } | { kind: "dissolve" } | null;
 
@@ -87,7 +88,7 @@ export function MembersPanel({ chat, isOwner, onClose, top = 0 }: MembersPanelPr
           {t("groups.members.title", { count: members.length || chat.participants.length })}
         </h2>
         <button type="button" className="icon-btn" onClick={onClose} aria-label={t("common.close")} data-testid="members-panel-close">
-          <span aria-hidden>×</span>
+          <CloseIcon />
         </button>
       </header>
       <SearchInput ref={search} label={t("groups.members.search")} value={query} onChange={setQuery} testId="members-search" />

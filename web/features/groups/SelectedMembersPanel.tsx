@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../ui/Avatar";
 import type { Contact } from "./contacts";
+import { CloseIcon } from "../../ui/icons";
 
 /** The right-hand panel of the create-group dialog: who is picked, each with a remove button. */
 export function SelectedMembersPanel({ selected, onRemove }: { selected: Contact[]; onRemove: (contact: Contact) => void }) {
@@ -25,7 +26,7 @@ export function SelectedMembersPanel({ selected, onRemove }: { selected: Contact
                 aria-label={t("groups.create.removeSelected", { name: contact.name })}
                 data-testid={`selected-member-remove-${contact.id}`}
               >
-                <span aria-hidden>×</span>
+                <CloseIcon />
               </button>
             </li>
           ))}

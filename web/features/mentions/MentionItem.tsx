@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Mention } from "../../../contract";
 import { useLang } from "../../i18n/useLang";
 import { relativeTime } from "../../ui/format";
+import { CloseIcon } from "../../ui/icons";
 
 interface MentionItemProps {
   mention: Mention;
@@ -41,7 +42,7 @@ export function MentionItem({ mention: m, onOpen, onRemove }: MentionItemProps) 
         title={t("mentions.remove")}
         data-testid="mention-remove"
       >
-        <span aria-hidden>×</span>
+        <CloseIcon />
       </button>
     </li>
   );

@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/Avatar";
 import type { MenuTriggerProps } from "../../ui/lazy";
 import { Spinner } from "../../ui/Spinner";
 import { OrgTag } from "./OrgTag";
+import { CheckIcon } from "../../ui/icons";
 
 export interface OrgMenuProps {
   organizations: Organization[];
@@ -74,7 +75,7 @@ export function OrgMenu({
                   <span className="menu__item-text">{org.displayName}</span>
                   <OrgTag organization={org} />
                   <DropdownMenu.ItemIndicator className="menu__check">
-                    <span aria-hidden>✓</span>
+                    <CheckIcon />
                     <span className="sr-only">{t("orgs.current")}</span>
                   </DropdownMenu.ItemIndicator>
                 </DropdownMenu.RadioItem>

@@ -6,6 +6,7 @@ import { Spinner } from "../../ui/Spinner";
 import { lazyDialog, lazyMenu } from "../../ui/lazy";
 import { OrgTag } from "./OrgTag";
 import { useOrganizations, useSwitchOrganization } from "./useOrganizations";
+import { ChevronDownIcon } from "../../ui/icons";
 
 const OrgMenu = lazyMenu(() => import("./OrgMenu").then((m) => m.OrgMenu));
 const InviteDialog = lazyDialog(() => import("./InviteDialog").then((m) => m.InviteDialog));
@@ -60,9 +61,7 @@ export function OrgSwitcher({ user, collapsed = false }: { user: SessionUser; co
                   </span>
                   {current && <OrgTag organization={current} />}
                 </span>
-                <span className="chevron" aria-hidden>
-                  ▾
-                </span>
+                <ChevronDownIcon className="chevron" size={14} />
               </>
             )}
           </button>

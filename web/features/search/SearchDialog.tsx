@@ -13,6 +13,7 @@ import { SearchHistory } from "./SearchHistory";
 import { SearchTabs } from "./SearchTabs";
 import { useSearch } from "./useSearch";
 import "./search.css";
+import { CloseIcon } from "../../ui/icons";
 
 interface SearchDialogProps {
   open: boolean;
@@ -121,7 +122,7 @@ export function SearchDialog({ open, onOpenChange, organizationId, onOpened }: S
               data-testid="search-input"
             />
             <Dialog.Close className="icon-btn" aria-label={t("common.close")} data-testid="search-close">
-              <span aria-hidden>×</span>
+              <CloseIcon />
             </Dialog.Close>
           </header>
           <div className="search-dialog__bar">

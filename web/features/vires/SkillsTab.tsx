@@ -7,6 +7,7 @@ import { errorText } from "./planLimit";
 import { addSkill, mergeRecommendedSkills, removeSkill, truncateSkill, type SkillRefusal } from "./skills";
 import { vireApi } from "./vireApi";
 import type { VireDraft } from "./vireDraft";
+import { CloseIcon } from "../../ui/icons";
 
 interface SkillsTabProps {
   draft: VireDraft;
@@ -82,7 +83,7 @@ export function SkillsTab({ draft, onChange }: SkillsTabProps) {
                 onClick={() => onChange(removeSkill(skills, skill))}
                 aria-label={t("vires.skills.remove", { skill })}
               >
-                <span aria-hidden>×</span>
+                <CloseIcon />
               </button>
             </li>
           ))}

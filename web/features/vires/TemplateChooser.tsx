@@ -10,6 +10,7 @@ import { errorText, isPlanLimitError } from "./planLimit";
 import { selectedTemplates, summarizeImport, toggleSelection, type ImportOutcome } from "./templateImport";
 import { TemplateGroup } from "./TemplateGroup";
 import { VIRE_KEYS, vireApi } from "./vireApi";
+import { BackIcon } from "../../ui/icons";
 
 interface TemplateChooserProps {
   user: SessionUser;
@@ -62,7 +63,7 @@ export function TemplateChooser({ user, onDone, onPlanLimit }: TemplateChooserPr
       </div>
       <footer className="vire-form__footer">
         <Button variant="ghost" onClick={onDone} disabled={importing} data-testid="template-back">
-          ← {t("vires.templates.back")}
+          <BackIcon /> {t("vires.templates.back")}
         </Button>
         <span className="vire-form__missing" aria-live="polite">
           {t("vires.templates.selected", { count: selected.size })}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { VireTemplateGroup } from "../../../contract";
 import { Avatar } from "../../ui/Avatar";
 import { truncateSkill } from "./skills";
+import { CheckIcon, ChevronDownIcon, ChevronRightIcon } from "../../ui/icons";
 
 interface TemplateGroupProps {
   group: VireTemplateGroup;
@@ -21,9 +22,7 @@ export function TemplateGroup({ group, selected, onToggle }: TemplateGroupProps)
   return (
     <section className="template-group" data-testid={`template-group-${group.id}`}>
       <button type="button" className="contact-section__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        <span className="contact-section__chevron" aria-hidden>
-          {open ? "▾" : "▸"}
-        </span>
+        {open ? <ChevronDownIcon className="contact-section__chevron" size={14} /> : <ChevronRightIcon className="contact-section__chevron" size={14} />}
         <span className="contact-section__title">
           {group.name} ({group.templates.length})
         </span>
@@ -47,9 +46,7 @@ export function TemplateGroup({ group, selected, onToggle }: TemplateGroupProps)
                     <span className="template-card__name">{template.name}</span>
                     <span className="template-card__role">{template.role}</span>
                   </span>
-                  <span className="template-card__check" aria-hidden>
-                    {pressed ? "✓" : ""}
-                  </span>
+                  <span className="template-card__check">{pressed && <CheckIcon size={18} />}</span>
                 </span>
                 {template.description && <span className="template-card__description">{template.description}</span>}
                 {template.skills.length > 0 && (

@@ -10,6 +10,7 @@ import { KnowledgeDocuments } from "./KnowledgeDocuments";
 import { SkillsTab } from "./SkillsTab";
 import { useVireForm } from "./useVireForm";
 import { panelId, tabId, VIRE_TABS, VireTabs, type VireTab } from "./VireTabs";
+import { BackIcon } from "../../ui/icons";
 
 interface VireFormProps {
   initial: VirtualEmployee | null;
@@ -90,7 +91,7 @@ export function VireForm({ initial, onBack, onSaved, onPlanLimit }: VireFormProp
       </div>
       <footer className="vire-form__footer">
         <Button variant="ghost" onClick={onBack} disabled={form.saving} data-testid="vire-back">
-          ← {t("vires.form.back")}
+          <BackIcon /> {t("vires.form.back")}
         </Button>
         {missing && (
           <span id="vire-save-missing" className="vire-form__missing" data-testid="vire-save-missing">

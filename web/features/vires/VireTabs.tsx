@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { DotIcon } from "../../ui/icons";
 
 export const VIRE_TABS = ["basic", "skills", "workflow", "memory", "knowledge", "rolePrompt", "advanced"] as const;
 export type VireTab = (typeof VIRE_TABS)[number];
@@ -50,11 +51,7 @@ export function VireTabs({ value, onChange, invalid }: VireTabsProps) {
           data-testid={`vire-tab-${tab}`}
         >
           {t(`vires.tabs.${tab}`)}
-          {invalid.has(tab) && (
-            <span className="vire-tab__marker" aria-hidden>
-              •
-            </span>
-          )}
+          {invalid.has(tab) && <DotIcon className="vire-tab__marker" size={6} />}
         </button>
       ))}
     </div>

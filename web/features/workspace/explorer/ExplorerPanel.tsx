@@ -15,6 +15,7 @@ import { SectionResizer } from "./SectionResizer";
 import { statusIndex, uploadFolder, visibleRows, type TreeRow } from "./treeModel";
 import { useFileTree } from "./useFileTree";
 import { useTransfers } from "./useTransfers";
+import { CloseIcon } from "../../../ui/icons";
 
 interface ExplorerPanelProps {
   onCollapse: () => void;
@@ -117,7 +118,7 @@ export function ExplorerPanel({ onCollapse }: ExplorerPanelProps) {
             }}
             data-testid="explorer-upload-error-dismiss"
           >
-            <span aria-hidden>×</span>
+            <CloseIcon />
           </button>
         </div>
       )}

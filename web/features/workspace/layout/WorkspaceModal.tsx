@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseIcon } from "../../../ui/icons";
 
 interface WorkspaceModalProps {
   open: boolean;
@@ -24,7 +25,7 @@ export function WorkspaceModal({ open, onOpenChange, title, className, children,
           <header className="modal__header">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t("common.close")}>
-              <span aria-hidden>×</span>
+              <CloseIcon />
             </Dialog.Close>
           </header>
           <div className="ws-modal__body">{children}</div>

@@ -11,6 +11,7 @@ import {
   type FileReference,
   type NewFileReference,
 } from "./fileRefs";
+import { CloseIcon } from "../../../ui/icons";
 
 /** How references travel in the message text: one `@file:` line each, with the selected lines quoted. */
 export function referencesText(refs: readonly FileReference[]): string {
@@ -42,7 +43,7 @@ export function useFileReferenceComposer(chatId: string): ComposerExtension {
                 aria-label={t("workspaceViewer.refs.remove", { name: ref.fileName })}
                 onClick={() => removeFileReference(chatId, ref.id)}
               >
-                <span aria-hidden>×</span>
+                <CloseIcon />
               </button>
             </li>
           ))}
