@@ -79,7 +79,8 @@ export function measureFirstPage(distDir = "dist/web"): FirstPage {
 export function benchFirstPage(distDir = "dist/web"): void {
   if (!existsSync(join(distDir, "index.html"))) {
     console.log("No SPA build yet: npm run build…");
-    const result = spawnSync("npm", ["run", "--silent", "build", "--", "--logLevel", "warn"], { stdio: "inherit" });
+    const env = { ...process.env, NODE_ENV: "production" }; // what users download, whatever the caller's NODE_ENV
+    const result = spawnSync("npm", ["run", "--silent", "build", "--", "--logLevel", "warn"], { stdio: "inherit", env });
     if (result.status !== 0) throw new Error("npm run build failed");
   }
   printFirstPage(measureFirstPage(distDir));
