@@ -6,7 +6,8 @@ import { Spinner } from "../../../ui/Spinner";
 import { statusColor } from "../git/gitModel";
 import { formatBytes } from "./transfer";
 import { treeKeyAction, type TreeRow } from "./treeModel";
-import { FileIcon, FolderIcon, FolderOpenIcon } from "../layout/icons";
+import { ChevronDownIcon, ChevronRightIcon, FolderIcon, FolderOpenIcon } from "../../../ui/icons";
+import { FileTypeIcon } from "../../../ui/FileTypeIcon";
 
 /** The tree's spinner appears only for slow folders (spec 03 §4); the tooltip after 1 s (spec 03 §9). */
 export const SPINNER_DELAY_MS = 350;
@@ -123,9 +124,11 @@ function TreeItem({ row, selected, tabbable, onFocus, onClick }: TreeItemProps) 
       onMouseLeave={() => setHovered(false)}
     >
       <span className="ws-tree__twisty" aria-hidden>
-        {isDir ? spinner ? <Spinner size={10} /> : expanded ? "▾" : "▸" : ""}
+        {isDir ? spinner ? <Spinner size={10} /> : expanded ? <ChevronDownIcon size={12} /> : <ChevronRightIcon size={12} /> : null}
       </span>
-      <span className="ws-tree__icon">{isDir ? expanded ? <FolderOpenIcon size={14} /> : <FolderIcon size={14} /> : <FileIcon size={14} />}</span>
+      <span className="ws-tree__icon">
+        {isDir ? expanded ? <FolderOpenIcon size={14} /> : <FolderIcon size={14} /> : <FileTypeIcon fileName={node.name} size={14} />}
+      </span>
       <span className="ws-tree__name" style={{ color: statusColor(status) }}>
         {node.name}
       </span>

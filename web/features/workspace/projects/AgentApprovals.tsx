@@ -7,6 +7,7 @@ import { APPROVAL_POLICIES, PROJECT_TEXTS, type ApprovalPolicy, type CodingProje
 import { ApiError } from "../../../app/api/client";
 import { useSession } from "../../../app/session/useSession";
 import { WORKSPACE_KEYS, workspaceApi } from "../api";
+import { DotIcon } from "../../../ui/icons";
 
 const LABELS: Record<ApprovalPolicy, { label: "ask" | "autoEdits"; hint: "askHint" | "autoEditsHint" }> = {
   ask: { label: "ask", hint: "askHint" },
@@ -78,7 +79,9 @@ export function AgentApprovalItems({ project }: { project: CodingProject }) {
             data-testid={`agent-approvals-${policy}`}
           >
             <span className="ws-radio-item__mark" aria-hidden>
-              <DropdownMenu.ItemIndicator>●</DropdownMenu.ItemIndicator>
+              <DropdownMenu.ItemIndicator>
+                <DotIcon />
+              </DropdownMenu.ItemIndicator>
             </span>
             <span className="ws-radio-item__text">
               <span>{t(`workspace.approvals.${LABELS[policy].label}`)}</span>

@@ -5,6 +5,7 @@ import { Button } from "../../../ui/Button";
 import { Field } from "../../../ui/Field";
 import { workspaceApi } from "../api";
 import { DEFAULT_GITLAB_URL, gitlabErrorKey, readSavedLogin, saveLogin, signInProblem, type GitLabSession } from "./gitlabModel";
+import { EyeIcon, EyeOffIcon } from "../../../ui/icons";
 
 /** The self-hosted git sign-in (spec 03 §2.8, §5): server URL, username, password, remember me. */
 export function GitLabSignInForm({ onSignedIn }: { onSignedIn: (session: GitLabSession) => void }) {
@@ -107,7 +108,7 @@ export function GitLabSignInForm({ onSignedIn }: { onSignedIn: (session: GitLabS
             aria-pressed={showPassword}
             data-testid="gitlab-password-toggle"
           >
-            <span aria-hidden>{showPassword ? "◉" : "◎"}</span>
+            {showPassword ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         </div>
       </div>

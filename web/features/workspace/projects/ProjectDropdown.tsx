@@ -4,6 +4,7 @@ import { useProjects } from "../api";
 import { useWorkspace } from "../layout/WorkspaceContext";
 import { AgentApprovalItems } from "./AgentApprovals";
 import { ProjectMenuList } from "./ProjectMenuList";
+import { ChevronDownIcon } from "../../../ui/icons";
 
 /** The toolbar's project selector (spec 03 §2.1). */
 export function ProjectDropdown() {
@@ -18,9 +19,7 @@ export function ProjectDropdown() {
         <span className="ws-project-trigger__name" data-testid="project-dropdown-current">
           {label}
         </span>
-        <span className="chevron" aria-hidden>
-          ▾
-        </span>
+        <ChevronDownIcon className="chevron" size={14} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu ws-project-menu" align="start" sideOffset={6} data-testid="project-dropdown-menu">
