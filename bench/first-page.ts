@@ -112,6 +112,18 @@ export function printFirstPage(page: FirstPage): void {
   console.log(`  total ${page.files.length} files: ${kb(page.totalGzip)} gzipped, ${verdict} the ${kb(page.budget)} budget`);
 }
 
+/** A source's package (`react-dom`), `contract`, or its folder under web/ (`web/features/chat`). */
+function packageOf(source: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  if (pkg) return pkg;
+  if (/(^|\/)contract\//.test(source)) return "contract";
+  return source
+    .replace(/^.*?web\//, "web/")
+    .split("/")
+    .slice(0, 3)
+    .join("/");
+}
+
 /** Minified bytes per package or source folder across the first page's scripts (mapped columns, from the sourcemaps). */
 function printPackages(distDir: string, page: FirstPage): void {
   const sizes = new Map<string, number>();
@@ -120,13 +132,7 @@ function printPackages(distDir: string, page: FirstPage): void {
     const code = readFileSync(join(distDir, file), "utf8");
     const map = JSON.parse(readFileSync(join(distDir, `${file}.map`), "utf8")) as { sources: string[]; mappings: string };
     for (const [source, bytes] of bytesPerSource(code, map)) {
-      const pkg =
-        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ??
-        source
-          .replace(/^.*?web\//, "web/")
-          .split("/")
-          .slice(0, 3)
-          .join("/");
+      const pkg = packageOf(source);
       sizes.set(pkg, (sizes.get(pkg) ?? 0) + bytes);
     }
   }
