@@ -5,7 +5,6 @@ import { MentionsButton } from "../../features/mentions/MentionsButton";
 import { NotificationsButton } from "../../features/notifications/NotificationsButton";
 import { OrgSwitcher } from "../../features/organizations/OrgSwitcher";
 import { SearchLauncher } from "../../features/search/SearchLauncher";
-import { RobotIcon } from "../../features/vires/icons";
 import { ProjectsLauncher } from "../../features/workspace/projects/ProjectsLauncher";
 import { lazyDialog } from "../../ui/lazy";
 import { InboxProvider } from "../realtime/InboxProvider";
@@ -15,6 +14,7 @@ import { SidebarChats } from "./SidebarChats";
 import { UserMenu } from "./UserMenu";
 import "../styles/chat-list.css";
 import "../styles/groups.css";
+import { RobotIcon } from "../../ui/icons";
 
 const VireDialog = lazyDialog(() => import("../../features/vires/VireDialog").then((m) => m.VireDialog));
 

@@ -8,30 +8,12 @@ import { LazyBoundary, lazyComponent, lazyDialog } from "../../ui/lazy";
 import { isGroupChat, isSystemChat, otherParty } from "./chatPeople";
 import { GroupNameEditor } from "./GroupNameEditor";
 import { useGroupActions } from "./useGroupActions";
+import { AddPersonIcon, PeopleIcon } from "../../ui/icons";
 
 // The members panel and the add/invite dialogs load when first opened.
 const MembersPanel = lazyComponent(() => import("./MembersPanel").then((m) => m.MembersPanel));
 const AddMembersModal = lazyDialog(() => import("./AddMembersModal").then((m) => m.AddMembersModal));
 const InviteGroupModal = lazyDialog(() => import("./InviteGroupModal").then((m) => m.InviteGroupModal));
-
-function PeopleIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
-      <circle cx="7.5" cy="7" r="3" />
-      <path d="M2 16.5c.6-2.8 2.8-4.5 5.5-4.5s4.9 1.7 5.5 4.5" />
-      <path d="M13 4.2a3 3 0 0 1 0 5.6M15 12.4c1.5.6 2.6 2 3 4.1" />
-    </svg>
-  );
-}
-
-function PlusPersonIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
-      <circle cx="8" cy="7" r="3" />
-      <path d="M2.5 16.5c.6-2.8 2.8-4.5 5.5-4.5 1.4 0 2.6.4 3.6 1.2M15.5 10.5v6M12.5 13.5h6" />
-    </svg>
-  );
-}
 
 export interface ChatHeaderProps {
   chat: ChatListItem | null | undefined;
@@ -132,7 +114,7 @@ export function ChatHeader({ chat, connected }: ChatHeaderProps) {
               title={t("groups.header.addCollaborator")}
               data-testid="add-members-button"
             >
-              <PlusPersonIcon />
+              <AddPersonIcon size={18} />
             </button>
           )}
         </div>

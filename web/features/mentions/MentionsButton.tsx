@@ -3,23 +3,14 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import type { Mention, MentionsAnswer } from "../../../contract";
 import { silentFetcher } from "../../app/api/swr";
-import { Icon } from "../../ui/Icon";
 import { lazyDialog } from "../../ui/lazy";
 import { openMention } from "./mentionAlerts";
 import { BadgeButton } from "../../ui/countBadge";
 import { MENTIONS_KEY } from "./mentionsCache";
 import "./mentions.css";
+import { MentionIcon } from "../../ui/icons";
 
 const MentionsDialog = lazyDialog(() => import("./MentionsDialog").then((m) => m.MentionsDialog));
-
-function AtIcon({ size = 18 }: { size?: number }) {
-  return (
-    <Icon size={size}>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8" />
-    </Icon>
-  );
-}
 
 /** The sidebar's Mentions button: unread badge (capped at 99) and the panel with the list. New mentions arrive through the inbox. */
 export function MentionsButton() {
@@ -36,7 +27,7 @@ export function MentionsButton() {
   return (
     <>
       <BadgeButton
-        icon={<AtIcon />}
+        icon={<MentionIcon size={18} />}
         count={unread}
         label={t("mentions.button")}
         countLabel={t("mentions.buttonCount", { count: unread })}

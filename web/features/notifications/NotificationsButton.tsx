@@ -5,11 +5,11 @@ import { SYSTEM_CHAT_PREFIX } from "../../../contract";
 import { useInboxFrames } from "../../app/realtime/InboxProvider";
 import { getSelection } from "../../app/session/selection";
 import { lazyDialog } from "../../ui/lazy";
-import { BellIcon } from "./BellIcon";
 import { BadgeButton } from "../../ui/countBadge";
 import { addArrived, useNotifications } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
+import { BellIcon } from "../../ui/icons";
 
 const NotificationsDialog = lazyDialog(() => import("./NotificationsDialog").then((m) => m.NotificationsDialog));
 
@@ -36,7 +36,7 @@ export function NotificationsButton() {
   return (
     <>
       <BadgeButton
-        icon={<BellIcon />}
+        icon={<BellIcon size={18} />}
         count={unread}
         label={t("notifications.open")}
         countLabel={t("notifications.openCount", { count: unread })}

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { BellIcon } from "./BellIcon";
 import { NotificationList } from "./NotificationList";
 import { markAllNotificationsRead, useNotifications } from "./notificationsCache";
 import "./notifications.css";
+import { BellIcon } from "../../ui/icons";
 
 /**
  * The system chat's main view: the notifications with their action buttons. It has no members

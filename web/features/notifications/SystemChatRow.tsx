@@ -3,11 +3,11 @@ import { systemChatId } from "../../../contract";
 import { selectChat } from "../../app/session/selection";
 import { useLang } from "../../i18n/useLang";
 import { relativeTime } from "../../ui/format";
-import { BellIcon } from "./BellIcon";
 import { countBadge } from "../../ui/countBadge";
 import { useNotifications } from "./notificationsCache";
 import { describeNotification } from "./notificationText";
 import "./notifications.css";
+import { BellIcon } from "../../ui/icons";
 
 interface SystemChatRowProps {
   userId: string;

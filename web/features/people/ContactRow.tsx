@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../ui/Avatar";
 import { Spinner } from "../../ui/Spinner";
-import { ChatBubbleIcon, MoreIcon } from "./icons";
+import { ChatIcon, MoreIcon } from "../../ui/icons";
 
 export interface ContactRowItem {
   id: string;
@@ -51,7 +51,7 @@ export function ContactRow({ item, onStartChat, onDelete, starting }: ContactRow
             title={t("people.contacts.startChat", { name: item.name })}
             data-testid={`people-chat-${item.id}`}
           >
-            {starting ? <Spinner size={14} /> : <ChatBubbleIcon />}
+            {starting ? <Spinner size={14} /> : <ChatIcon />}
           </button>
         )}
         {onDelete && (

@@ -1,19 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { Icon } from "../../ui/Icon";
 import { lazyDialog } from "../../ui/lazy";
+import { SearchIcon } from "../../ui/icons";
 
 const SearchDialog = lazyDialog(() => import("./SearchDialog").then((m) => m.SearchDialog));
-
-export function SearchIcon({ size = 18 }: { size?: number }) {
-  return (
-    <Icon size={size}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </Icon>
-  );
-}
 
 /** Ctrl+K or Cmd+K, wherever the focus is: browsers would otherwise take it for their own search. */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -63,7 +54,7 @@ export function SearchLauncher({ organizationId }: { organizationId: string | nu
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="open-search"
       >
-        <SearchIcon />
+        <SearchIcon size={18} />
       </button>
       <SearchDialog open={open} onOpenChange={setOpen} organizationId={organizationId} onOpened={onOpened} />
     </>

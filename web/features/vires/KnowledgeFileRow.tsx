@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { KnowledgeFile } from "../../../contract";
-import { EyeIcon, FileIcon, TrashIcon } from "./icons";
 import { formatBytes } from "./knowledgeFiles";
+import { EyeIcon, FileTextIcon, TrashIcon } from "../../ui/icons";
 
 interface KnowledgeFileRowProps {
   file: KnowledgeFile;
@@ -15,7 +15,7 @@ export function KnowledgeFileRow({ file, onPreview, onDelete }: KnowledgeFileRow
   return (
     <li className="knowledge-file" data-testid={`knowledge-file-${file.id}`} data-file-name={file.name} data-status={file.status}>
       <span className="knowledge-file__icon">
-        <FileIcon size={18} />
+        <FileTextIcon size={18} />
       </span>
       <div className="knowledge-file__text">
         <span className="knowledge-file__name">{file.name}</span>

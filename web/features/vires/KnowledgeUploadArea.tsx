@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
-import { FileIcon } from "./icons";
 import { KNOWLEDGE_ACCEPT } from "./knowledgeFiles";
+import { FileTextIcon } from "../../ui/icons";
 
 interface KnowledgeUploadAreaProps {
   /** Null while uploads are possible; otherwise the reason they are not. */
@@ -43,7 +43,7 @@ export function KnowledgeUploadArea({ disabledReason, onFiles }: KnowledgeUpload
         </p>
       ) : (
         <p className="knowledge-drop__prompt">
-          <FileIcon size={18} />
+          <FileTextIcon size={18} />
           {t("vires.knowledge.dropHere")}{" "}
           <Button size="sm" variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} data-testid="knowledge-choose">
             {t("vires.knowledge.choose")}

@@ -2,12 +2,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SKILL_MAX_CHARS, SKILLS_MAX } from "../../../contract";
 import { Button } from "../../ui/Button";
-import { SparkleIcon } from "./icons";
 import { errorText } from "./planLimit";
 import { addSkill, mergeRecommendedSkills, removeSkill, truncateSkill, type SkillRefusal } from "./skills";
 import { vireApi } from "./vireApi";
 import type { VireDraft } from "./vireDraft";
-import { CloseIcon } from "../../ui/icons";
+import { CloseIcon, SparkleIcon } from "../../ui/icons";
 
 interface SkillsTabProps {
   draft: VireDraft;

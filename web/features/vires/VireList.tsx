@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { VirtualEmployee } from "../../../contract";
 import { Avatar } from "../../ui/Avatar";
 import { Spinner } from "../../ui/Spinner";
-import { PencilIcon, TrashIcon } from "./icons";
+import { PencilIcon, TrashIcon } from "../../ui/icons";
 
 interface VireListProps {
   vires: VirtualEmployee[];

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/Spinner";
-import { CollapseLeftIcon, DownloadIcon, EyeIcon, EyeOffIcon, RefreshIcon, UploadIcon } from "../layout/icons";
+import { CollapseLeftIcon, DownloadIcon, EyeIcon, EyeOffIcon, RefreshIcon, UploadIcon } from "../../../ui/icons";
 
 interface ExplorerHeaderProps {
   canUpload: boolean;

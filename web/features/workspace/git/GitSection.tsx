@@ -5,7 +5,7 @@ import { Button } from "../../../ui/Button";
 import { viewer } from "../layout/viewerBridge";
 import { CommitDialog } from "./CommitDialog";
 import { STATUS_LETTERS, isMasterBranch, statusColor } from "./gitModel";
-import { BranchIcon } from "../layout/icons";
+import { BranchIcon } from "../../../ui/icons";
 
 interface GitSectionProps {
   projectId: string;

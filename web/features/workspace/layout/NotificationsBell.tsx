@@ -7,7 +7,7 @@ import { CHAT_LIST_KEY } from "../../../app/realtime/chatListCache";
 import type { ChatListData } from "../../../app/realtime/chatListUpdates";
 import { selectChat } from "../../../app/session/selection";
 import { CountBadge, countBadge } from "../../../ui/countBadge";
-import { BellIcon } from "./icons";
+import { BellIcon } from "../../../ui/icons";
 
 const unreadOf = (chat: ChatListItem) => chat.unread?.total ?? 0;
 

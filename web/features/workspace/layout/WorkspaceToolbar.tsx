@@ -6,7 +6,7 @@ import { ProjectSearchBar } from "../search/ProjectSearchBar";
 import type { LayoutMode, NarrowView } from "./layoutPrefs";
 import { NotificationsBell } from "./NotificationsBell";
 import { useWorkspace } from "./WorkspaceContext";
-import { ExpandRightIcon, PlayIcon, PulseIcon, SwapIcon, TerminalIcon } from "./icons";
+import { ExpandRightIcon, PlayIcon, PulseIcon, SwapIcon, TerminalIcon } from "../../../ui/icons";
 
 interface WorkspaceToolbarProps {
   mode: LayoutMode;

@@ -5,7 +5,7 @@ import { GitHubImportDialog } from "./GitHubImportDialog";
 import { GitLabImportDialog } from "./GitLabImportDialog";
 import { LoadingOverlay } from "./LoadingOverlay";
 import { useCreateProject } from "./useCreateProject";
-import { BranchIcon, PlusIcon } from "../layout/icons";
+import { BranchIcon, PlusIcon } from "../../../ui/icons";
 
 export type CreateDialogKind = "create" | "gitlab" | "github";
 

@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CreateDialogs, CreateMenuItems, type CreateDialogKind } from "./CreateDialogs";
-import { PlusIcon } from "../layout/icons";
+import { PlusIcon } from "../../../ui/icons";
 
 /** The toolbar's create/import menu (spec 03 §2.1). */
 export function CreateMenu() {

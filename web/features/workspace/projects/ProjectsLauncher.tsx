@@ -4,7 +4,7 @@ import { useSelectionStore } from "../../../app/session/selection";
 import { lazyDialog, lazyMenu } from "../../../ui/lazy";
 import { workspaceApi } from "../api";
 import type { CreateDialogKind } from "./CreateDialogs";
-import { CodeIcon } from "../layout/icons";
+import { CodeIcon } from "../../../ui/icons";
 
 const LauncherMenu = lazyMenu(() => import("./LauncherMenu").then((m) => m.LauncherMenu));
 const CreateDialogs = lazyDialog(() => import("./CreateDialogs").then((m) => m.CreateDialogs), {

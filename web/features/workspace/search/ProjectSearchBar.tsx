@@ -1,22 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../../ui/Icon";
 import { viewer } from "../layout/viewerBridge";
 import { useWorkspace } from "../layout/WorkspaceContext";
 import { ProjectSearchPanel } from "./ProjectSearchPanel";
 import type { SearchItem } from "./searchModel";
 import { useProjectSearch } from "./useProjectSearch";
 import "./projectSearch.css";
-
-export function SearchIcon({ size = 14 }: { size?: number }) {
-  return (
-    <Icon size={size}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </Icon>
-  );
-}
+import { SearchIcon } from "../../../ui/icons";
 
 interface ProjectSearchBarProps {
   /** After a result opened in the viewer (a phone switches to the files area). */
@@ -70,7 +61,7 @@ export function ProjectSearchBar({ onOpened }: ProjectSearchBarProps) {
           aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
           data-testid="project-search-open"
         >
-          <SearchIcon /> <span className="pss-trigger__label">{t("workspace.search.open")}</span>
+          <SearchIcon size={14} /> <span className="pss-trigger__label">{t("workspace.search.open")}</span>
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { FileIcon } from "../layout/icons";
 import { excerpt, folderOf, type SearchGroups, type SearchItem } from "./searchModel";
+import { FileTypeIcon } from "../../../ui/FileTypeIcon";
 
 interface SearchResultsProps {
   id: string;
@@ -70,7 +70,7 @@ function ResultBody({ item }: { item: SearchItem }) {
     return (
       <>
         <span className="pss__icon" aria-hidden>
-          <FileIcon size={14} />
+          <FileTypeIcon fileName={item.path} size={14} />
         </span>
         <span className="pss__main">{item.name}</span>
         {folder && <span className="pss__where">{folder}</span>}

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
 import { useWorkspace } from "../layout/WorkspaceContext";
-import { CloseIcon, MinimiseIcon } from "../viewer/icons";
 import type { TerminalState } from "./connection";
 import { terminalErrorText } from "./texts";
 import { trackPointer, useTerminalGeometry } from "./useTerminalGeometry";
 import { useTerminalSession } from "./useTerminalSession";
 import "./terminal.css";
+import { CloseIcon, MinimiseIcon } from "../../../ui/icons";
 
 // xterm.js loads only when a terminal is first opened (DESIGN.md §6).
 const XtermView = lazy(() => import("./XtermView"));
@@ -176,7 +176,7 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
             title={`${t("workspaceViewer.terminal.minimise")} (Esc)`}
             data-testid="terminal-minimise"
           >
-            <MinimiseIcon />
+            <MinimiseIcon size={14} />
           </button>
           <button
             type="button"
@@ -186,7 +186,7 @@ export function TerminalWindow({ open, onOpenChange }: TerminalWindowProps) {
             title={t("workspaceViewer.terminal.close")}
             data-testid="terminal-close"
           >
-            <CloseIcon />
+            <CloseIcon size={14} />
           </button>
         </div>
         <div className="term-window__body">

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GitFileStatus, GitStatus } from "../../../../contract/workspace";
 import { countChanges, STATUS_LETTER } from "./gitStatus";
-import { BranchIcon } from "./icons";
 import { baseName, openFile } from "./tabsStore";
+import { BranchIcon } from "../../../ui/icons";
 
 /** Files listed before the popover is expanded (right-click on the button). */
 const COLLAPSED_FILES = 8;

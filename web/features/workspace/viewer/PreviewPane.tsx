@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExternalIcon, RefreshIcon } from "./icons";
 import { safePreviewUrl } from "./previewUrl";
 import { useTabsStore, type ViewerTab } from "./tabsStore";
+import { ExternalIcon, RefreshIcon } from "../../../ui/icons";
 
 /**
  * A preview tab: the service's page in a sandboxed frame. No allow-same-origin: a service on the
@@ -33,7 +33,7 @@ export function PreviewPane({ tab }: { tab: ViewerTab }) {
           onClick={() => setReloads((n) => n + 1)}
           data-testid="preview-refresh"
         >
-          <RefreshIcon />
+          <RefreshIcon size={14} />
         </button>
         {url && (
           <a
@@ -44,7 +44,7 @@ export function PreviewPane({ tab }: { tab: ViewerTab }) {
             aria-label={t("workspaceViewer.previewPane.openInNewTab")}
             title={t("workspaceViewer.previewPane.openInNewTab")}
           >
-            <ExternalIcon />
+            <ExternalIcon size={14} />
           </a>
         )}
       </div>

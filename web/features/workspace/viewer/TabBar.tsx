@@ -4,9 +4,9 @@ import type { GitFileStatus, GitStatus } from "../../../../contract/workspace";
 import { docKey, isDirty, useDocumentsStore } from "./documents";
 import { FILE_REFERENCE_MIME } from "./fileRefs";
 import { STATUS_LETTER, statusOf } from "./gitStatus";
-import { CloseIcon, GlobeIcon } from "./icons";
 import { TabContextMenu, type TabMenuActionId } from "./TabContextMenu";
 import { useTabsStore, type ViewerTab } from "./tabsStore";
+import { CloseIcon, GlobeIcon } from "../../../ui/icons";
 
 interface TabBarProps {
   projectId: string;

@@ -1,10 +1,10 @@
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ExternalIcon, CloseIcon } from "../icons";
 import { MediaView } from "../MediaView";
 import { baseName, openFile } from "../tabsStore";
 import { closeSidePreview, type SidePreviewTarget } from "./sidePreview";
 import "./sidePreview.css";
+import { CloseIcon, ExternalIcon } from "../../../../ui/icons";
 
 /**
  * The file a reference named, beside the editor, shown by the shared file preview as a panel
@@ -45,7 +45,7 @@ export function SidePreviewPane({ target }: { target: SidePreviewTarget }) {
           title={t("workspaceViewer.sidePreview.openInEditor")}
           data-testid="side-preview-open"
         >
-          <ExternalIcon />
+          <ExternalIcon size={14} />
         </button>
         <button
           type="button"
