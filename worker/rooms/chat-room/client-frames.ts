@@ -56,10 +56,12 @@ export async function handleClientFrame(room: FrameRoom, ws: WebSocket, data: st
   if (frame.type !== "chat_message") return handleAgentFrame(ctx, sender, frame);
   const now = Date.now();
   const asksAgent = isAgentRequest(ctx, frame);
-  // A retry of a request already stored is acked again, not re-checked (it may be running now).
-  const refusal = room.store.byId(frame.message_id) ? null : agentGate(ctx, sender, frame, asksAgent);
+  // One look-up serves both: a retry of a request already stored is acked again, not re-checked
+  // (it may be running now), and is not stored twice.
+  const existing = room.store.byId(frame.message_id);
+  const refusal = existing ? null : agentGate(ctx, sender, frame, asksAgent);
   if (refusal) return sendFrame(ws, ackFor(frame.message_id, { kind: "refused", error: refusal }, now));
-  const outcome = storeChatMessage(room.store, room.chatId(), sender, frame, now);
+  const outcome = storeChatMessage(room.store, room.chatId(), sender, frame, now, existing);
   sendFrame(ws, ackFor(frame.message_id, outcome, now));
   if (outcome.kind !== "stored") return;
   room.publish(outcome.row);

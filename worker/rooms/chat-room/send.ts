@@ -21,11 +21,18 @@ function messageTypeIn(frame: ChatMessageFrame): "chat" | "user_request" | null 
 /**
  * Stores a chat_message exactly once. A retry of a message already stored (same id, same sender)
  * is a duplicate: it is acked again with the original seq and time, and not broadcast again.
+ * `existing` is the stored message with the frame's id, looked up by the caller before inserting:
+ * a refused insert would still consume an AUTOINCREMENT value and leave a gap in seq, which
+ * clients would read as a missed message.
  */
-export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
-  // Looked up before inserting: a refused insert would still consume an AUTOINCREMENT value and
-  // leave a gap in seq, which clients would read as a missed message.
-  const existing = store.byId(frame.message_id);
+export function storeChatMessage(
+  store: RoomStore,
+  chatId: string,
+  sender: RoomMember,
+  frame: ChatMessageFrame,
+  now: number,
+  existing: MessageRow | null,
+): SendOutcome {
   if (existing) {
     return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };
   }
