@@ -10,6 +10,7 @@ import { mirrorRows } from "./mirror-d1.ts";
 import { watchSearch } from "./mirror-search.ts";
 import { exactlyOnce, roundStats } from "./round-stats.ts";
 import { mirrorChatId } from "./seed.ts";
+import { cpuNow, cpuPerMessage } from "./server-cpu.ts";
 import { ms, percentile, spread } from "./stats.ts";
 
 export const MIRROR_ROOMS = 100;
@@ -51,9 +52,12 @@ export async function runMirrorBench(base: string, stateDir: string): Promise<vo
     const prefix = `msg_mirror_${nonce}_`;
     const startAt = epochNow() + 500;
     const due = new Map(Array.from({ length: count }, (_, n) => [`${prefix}${n}`, startAt + (n * 1000) / RATE] as const));
+    const port = Number(new URL(base).port);
+    const cpuBefore = cpuNow(port);
     const watching = watchSearch(base, clients.length, token, due, startAt + SECONDS * 1000 + GRACE_MS);
     const round = await pool.round({ prefix, text: `${token} mirror message`, rate: RATE, count, startAt });
     const watch = await watching;
+    const cpu = cpuPerMessage(cpuBefore, cpuNow(port), count);
 
     const stats = roundStats(round, clients);
     const lags: number[] = [];
@@ -72,6 +76,7 @@ export async function runMirrorBench(base: string, stateDir: string): Promise<vo
         `  send→ack p50 ${ms(percentile(stats.ack, 50))} p99 ${ms(percentile(stats.ack, 99))}; send→last member p99 ${ms(percentile(stats.last, 99))}\n` +
         `  send→searchable p50 ${ms(lag.p50)}  p95 ${ms(lag.p95)}  p99 ${ms(lag.p99)}  max ${ms(lag.max)}; lost ${lost} (not searchable ${GRACE_MS / 1000} s after the last send)\n` +
         `  D1: slim rows ${stats.messages - noRow}/${stats.messages} (missing ${noRow}); rooms' message counters ${d1.humanCount} (expected ${counted})\n` +
+        `  server CPU per message, the searcher's polling included: ${cpu ? `${(cpu.worker + cpu.proxy).toFixed(2)} ms (workerd ${cpu.worker.toFixed(2)} + dev proxy ${cpu.proxy.toFixed(2)})` : "n/a"}\n` +
         `  searcher: ${watch.polls.length} polls, ${watch.requests} requests (${watch.errors} failed), poll p50 ${ms(percentile(watch.polls, 50))} p99 ${ms(percentile(watch.polls, 99))}\n` +
         `  client: busiest thread ${(stats.clientUtilisation * 100).toFixed(0)}% busy, send slip p99 ${ms(percentile(stats.sendSlip, 99))}` +
         (stats.dropped > 0 ? `; ${stats.dropped} sockets dropped (a server reload?)` : ""),
