@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import { searchKnowledge } from "../knowledge/retrieve";
 import { PROVIDER_SETTINGS_HINT, resolveRoute } from "./models";
 import { conversation, sourcesLine, systemPrompt, type AgentProfile, type TranscriptEntry } from "./prompt";
-import { languageModel } from "./providers";
+import { chatModel } from "./providers";
 import { streamAnswer, type StreamOutcome } from "./stream";
 import { chatTools } from "./tools";
 
@@ -33,11 +33,12 @@ export async function answer(env: Env, req: AnswerRequest, sink: AnswerSink): Pr
   const route = resolveRoute(env, req.model);
   if (!route) return { status: "unavailable", error: PROVIDER_SETTINGS_HINT };
   const search = (q: string) => searchKnowledge(env.DB, req.agent.id, q).catch(() => [] as KnowledgeHit[]);
-  const hits = await search(req.question);
+  // Without an indexed file there is nothing to find: the model is asked at once.
+  const hits = req.agent.hasKnowledge === false ? [] : await search(req.question);
   if (hits.length) sink.onKnowledge(req.question, hits);
   const cited = [...hits];
   const outcome = await streamAnswer({
-    model: languageModel(env, route),
+    model: chatModel(env, route),
     system: systemPrompt(req.agent, req.chatName, req.mode, hits),
     messages: conversation(req.transcript),
     tools: chatTools(search, (query, found) => {

@@ -11,6 +11,8 @@ export interface ModelRoute {
   providerModelId: string;
   /** Whether the model reads images (AI SDK image parts); a model that cannot is told an image was attached instead. */
   vision: boolean;
+  /** The most the model may write in one answer (Anthropic's max_tokens, which the API requires). */
+  maxOutputTokens?: number;
 }
 
 interface CatalogueEntry {
@@ -20,14 +22,15 @@ interface CatalogueEntry {
   family: "anthropic" | "other";
   anthropicId?: string;
   vision: boolean;
+  maxOutputTokens?: number;
 }
 
 /** The models spec 02 §9 lists, default first. */
 const CATALOGUE: CatalogueEntry[] = [
-  { key: "claude-sonnet-4", name: "Claude Sonnet 4", family: "anthropic", anthropicId: "claude-sonnet-4-20250514", vision: true },
-  { key: "claude-sonnet-4.5", name: "Claude Sonnet 4.5", family: "anthropic", anthropicId: "claude-sonnet-4-5", vision: true },
-  { key: "claude-opus-4", name: "Claude Opus 4", family: "anthropic", anthropicId: "claude-opus-4-20250514", vision: true },
-  { key: "claude-opus-4.1", name: "Claude Opus 4.1", family: "anthropic", anthropicId: "claude-opus-4-1", vision: true },
+  { key: "claude-sonnet-4", name: "Claude Sonnet 4", family: "anthropic", anthropicId: "claude-sonnet-4-20250514", vision: true, maxOutputTokens: 64_000 },
+  { key: "claude-sonnet-4.5", name: "Claude Sonnet 4.5", family: "anthropic", anthropicId: "claude-sonnet-4-5", vision: true, maxOutputTokens: 64_000 },
+  { key: "claude-opus-4", name: "Claude Opus 4", family: "anthropic", anthropicId: "claude-opus-4-20250514", vision: true, maxOutputTokens: 32_000 },
+  { key: "claude-opus-4.1", name: "Claude Opus 4.1", family: "anthropic", anthropicId: "claude-opus-4-1", vision: true, maxOutputTokens: 32_000 },
   // The GPT-5 family takes image input like gpt-4o.
   { key: "gpt-5", name: "GPT-5", family: "other", vision: true },
   { key: "gpt-5-mini", name: "GPT-5 mini", family: "other", vision: true },
@@ -71,7 +74,14 @@ export function openRoutes(env: Env): ModelRoute[] {
   const openAi = env.OPENAI_BASE_URL ? openAiModels(env) : undefined;
   for (const entry of CATALOGUE) {
     if (entry.family === "anthropic" && hasAnthropic) {
-      routes.push({ key: entry.key, name: entry.name, provider: "anthropic", providerModelId: entry.anthropicId ?? entry.key, vision: entry.vision });
+      routes.push({
+        key: entry.key,
+        name: entry.name,
+        provider: "anthropic",
+        providerModelId: entry.anthropicId ?? entry.key,
+        vision: entry.vision,
+        maxOutputTokens: entry.maxOutputTokens,
+      });
     } else if (openAi !== undefined) {
       // Without an explicit list, an OpenAI-compatible endpoint (OpenRouter, a gateway) is assumed to serve
       // the non-Claude models, and the Claude ones too when Anthropic itself is not configured.

@@ -9,6 +9,8 @@ export interface AgentProfile {
   description: string;
   skills: string[];
   rolePrompt: string;
+  /** Whether any of its knowledge files is indexed; unknown means look. */
+  hasKnowledge?: boolean;
 }
 
 /** An image a member attached, as bytes the provider sends on (see worker/agents/inputs.ts). */

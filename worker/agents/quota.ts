@@ -2,17 +2,24 @@ import { PLAN_CATALOGUE, UNLIMITED } from "../../contract";
 import { monthKey } from "../plans/usage";
 import { tierOf } from "../plans/tier";
 
+export interface PlanRow {
+  is_member: number | null;
+  member_plan: string | null;
+  member_expire_at: number | null;
+}
+
+/** The requester's plan, read with the run's other inputs (run-inputs.ts). */
+export function planStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("SELECT is_member, member_plan, member_expire_at FROM user WHERE id = ?").bind(userId);
+}
+
 /**
  * Counts one agent request against the user's monthly plan quota, atomically: the increment only
  * happens while under the limit, so two rooms racing for the last request cannot both get it.
  */
-export async function consumeAgentRequest(db: D1Database, userId: string, now = new Date()): Promise<boolean> {
-  const user = await db
-    .prepare("SELECT is_member, member_plan, member_expire_at FROM user WHERE id = ?")
-    .bind(userId)
-    .first<{ is_member: number | null; member_plan: string | null; member_expire_at: number | null }>();
-  if (!user) return false;
-  const tier = tierOf({ isMember: user.is_member, memberPlan: user.member_plan, memberExpireAt: user.member_expire_at });
+export async function consumeAgentRequest(db: D1Database, userId: string, plan: PlanRow | null, now = new Date()): Promise<boolean> {
+  if (!plan) return false;
+  const tier = tierOf({ isMember: plan.is_member, memberPlan: plan.member_plan, memberExpireAt: plan.member_expire_at });
   const limit = PLAN_CATALOGUE[tier].monthlyQuota;
   const month = monthKey(now);
   if (limit === UNLIMITED) {

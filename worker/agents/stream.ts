@@ -1,8 +1,12 @@
-import { isStepCount, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { isStepCount, streamText, type LanguageModel, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import { describeProviderError } from "./errors";
+import type { ChatModel } from "./providers";
+import { callWire, toolSpecs, type WireModel, type WirePart, type WireProtocol } from "./wire";
+import { anthropicWire } from "./wire-anthropic";
+import { openAiWire } from "./wire-openai";
 
 export interface StreamRequest {
-  model: LanguageModel;
+  model: ChatModel;
   system: string;
   messages: ModelMessage[];
   tools?: ToolSet;
@@ -26,6 +30,85 @@ export interface ToolCall {
 export type StreamOutcome = { status: "done" } | { status: "paused" } | { status: "error"; error: string };
 
 const MAX_STEPS = 4;
+const PROTOCOLS: Record<WireModel["protocol"], WireProtocol> = { anthropic: anthropicWire, openai: openAiWire };
+
+/** What a step loop reports: null when the answer finished, else why it failed. */
+type Failure = string | null;
+
+async function executeTool(tools: ToolSet | undefined, call: ToolCall, messages: ModelMessage[], signal: AbortSignal): Promise<ToolResultPart | string> {
+  const execute = tools?.[call.toolName]?.execute;
+  if (!execute) return `A tool failed: there is no tool named ${call.toolName}.`;
+  if (typeof call.input !== "object" || call.input === null) return `A tool failed: the input of ${call.toolName} is not valid JSON.`;
+  try {
+    const output: unknown = await execute(call.input as never, { toolCallId: call.toolCallId, messages, abortSignal: signal, context: {} } as never);
+    const value = typeof output === "string" ? { type: "text" as const, value: output } : { type: "json" as const, value: output as never };
+    return { type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: value };
+  } catch (err) {
+    return `A tool failed: ${describeProviderError(err)}`;
+  }
+}
+
+/**
+ * Up to maxSteps model calls over the wire. Tools with `execute` run between calls and their
+ * results go back to the model; with onToolCall the calls are handed to the caller and the answer ends.
+ */
+async function wireSteps(req: StreamRequest, wire: WireModel, signal: AbortSignal, touch: () => void): Promise<Failure> {
+  const messages = [...req.messages];
+  const tools = toolSpecs(req.tools);
+  for (let step = 0; step < (req.maxSteps ?? MAX_STEPS); step += 1) {
+    let text = "";
+    let failure: Failure = null;
+    const calls: ToolCall[] = [];
+    await callWire(PROTOCOLS[wire.protocol], wire, { system: req.system, messages, tools }, signal, (part: WirePart) => {
+      touch();
+      if (part.type === "text") {
+        text += part.text;
+        req.onText(part.text);
+      } else if (part.type === "tool-call") {
+        const call = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+        calls.push(call);
+        req.onToolCall?.(call);
+      } else if (part.type === "error") failure ??= describeProviderError(part.error);
+    });
+    if (failure || req.onToolCall || calls.length === 0) return failure;
+    const results: ToolResultPart[] = [];
+    for (const call of calls) {
+      const result = await executeTool(req.tools, call, messages, signal);
+      if (typeof result === "string") return result;
+      results.push(result);
+    }
+    messages.push(
+      { role: "assistant", content: [...(text ? [{ type: "text" as const, text }] : []), ...calls.map((c) => ({ type: "tool-call" as const, ...c }))] },
+      { role: "tool", content: results },
+    );
+  }
+  return null;
+}
+
+/** Workers AI has no HTTP stream of its own to read: its calls go through the SDK's streamText. */
+async function sdkSteps(req: StreamRequest, model: LanguageModel, signal: AbortSignal, touch: () => void): Promise<Failure> {
+  let failure: Failure = null;
+  const result = streamText({
+    model,
+    system: req.system,
+    messages: req.messages,
+    tools: req.tools,
+    stopWhen: isStepCount(req.maxSteps ?? MAX_STEPS),
+    maxRetries: 0,
+    abortSignal: signal,
+    onError: () => {},
+  });
+  for await (const part of result.fullStream) {
+    touch();
+    if (part.type === "text-delta" && part.text) req.onText(part.text);
+    else if (part.type === "tool-call" && req.onToolCall) req.onToolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+    else if (part.type === "error") failure ??= describeProviderError(part.error);
+    // With onToolCall the caller executes the calls and reports bad ones back to the model itself.
+    else if (part.type === "tool-error" && !req.onToolCall) failure ??= `A tool failed: ${describeProviderError(part.error)}`;
+    else if (part.type === "abort") break;
+  }
+  return failure;
+}
 
 /**
  * Drives one streamed model answer, tool calls included, and turns every way it can end (finish,
@@ -33,33 +116,24 @@ const MAX_STEPS = 4;
  */
 export async function streamAnswer(req: StreamRequest): Promise<StreamOutcome> {
   const idle = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  // One timer for the whole answer, not one per token: it looks at when the last part came.
+  let lastPartAt = Date.now();
   const touch = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => idle.abort(), req.idleTimeoutMs);
+    lastPartAt = Date.now();
   };
-  let failure: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const watch = (wait: number) => {
+    timer = setTimeout(() => {
+      const quiet = Date.now() - lastPartAt;
+      if (quiet >= req.idleTimeoutMs) idle.abort();
+      else watch(req.idleTimeoutMs - quiet);
+    }, wait);
+  };
+  let failure: Failure = null;
   try {
-    touch();
-    const result = streamText({
-      model: req.model,
-      system: req.system,
-      messages: req.messages,
-      tools: req.tools,
-      stopWhen: isStepCount(req.maxSteps ?? MAX_STEPS),
-      maxRetries: 0,
-      abortSignal: AbortSignal.any([req.signal, idle.signal]),
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) {
-      touch();
-      if (part.type === "text-delta" && part.text) req.onText(part.text);
-      else if (part.type === "tool-call" && req.onToolCall) req.onToolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
-      else if (part.type === "error") failure ??= describeProviderError(part.error);
-      // With onToolCall the caller executes the calls and reports bad ones back to the model itself.
-      else if (part.type === "tool-error" && !req.onToolCall) failure ??= `A tool failed: ${describeProviderError(part.error)}`;
-      else if (part.type === "abort") break;
-    }
+    watch(req.idleTimeoutMs);
+    const signal = AbortSignal.any([req.signal, idle.signal]);
+    failure = req.model.kind === "wire" ? await wireSteps(req, req.model.wire, signal, touch) : await sdkSteps(req, req.model.model, signal, touch);
   } catch (err) {
     if (!req.signal.aborted && !idle.signal.aborted) failure ??= describeProviderError(err);
   } finally {

@@ -14,14 +14,14 @@ import {
   type StatusUpdateContent,
 } from "../../../contract";
 import { answer } from "../../agents/answer";
-import { chatProject, type ChatProject } from "../../agents/coding/project";
+import type { ChatProject } from "../../agents/coding/project";
 import { codingSystemPrompt } from "../../agents/coding/prompt";
 import { conversation } from "../../agents/prompt";
-import { loadAgentProfile } from "../../agents/profile";
-import type { TranscriptEntry } from "../../agents/prompt";
-import { consumeAgentRequest } from "../../agents/quota";
+import type { AgentProfile, TranscriptEntry } from "../../agents/prompt";
+import { readRunInputs } from "../../agents/run-inputs";
 import type { Env } from "../../env";
 import { readableForward } from "./discuss-forward";
+import { ReplyText, type ReplyDraft } from "./agent-text";
 import type { CodingRunner, DriveResult, RunOutput } from "./coding-runs";
 import type { CodingStore } from "./coding-store";
 import { toChatMessage } from "./mapping";
@@ -42,11 +42,9 @@ export interface RoomIo {
   codingStore: CodingStore;
 }
 
-interface ActiveRun {
+interface ActiveRun extends ReplyDraft {
   info: AgentRunInfo;
-  visibleTo: string | undefined;
   abort: AbortController;
-  savedAt: number;
 }
 
 export interface RunConfig {
@@ -55,7 +53,6 @@ export interface RunConfig {
 }
 
 const TRANSCRIPT_MESSAGES = 20;
-const SAVE_EVERY_MS = 1000;
 /**
  * What the agent reads of its stream: requests, forwarded discussions and its own replies. Anything
  * else there (a plain `chat` stored before the stream rules were enforced) never reaches the model.
@@ -79,12 +76,15 @@ function textOf(row: MessageRow): string {
 /**
  * Agent replies of one chat room: at most one per room (the shared agent stream, and each user's
  * ask-only stream). A run lives in memory while its model call is open — the object cannot hibernate
- * meanwhile — and its text is saved every second so a restart loses at most that much.
+ * meanwhile — and its text is saved every second so a restart loses at most that much (agent-text.ts).
  */
 export class AgentRuns {
   private readonly runs = new Map<string, ActiveRun>();
+  private readonly text: ReplyText;
 
-  constructor(private readonly io: RoomIo) {}
+  constructor(private readonly io: RoomIo) {
+    this.text = new ReplyText(io);
+  }
 
   /** A coding run waiting for an approval is not in memory, but its room is still busy. */
   isBusy(room: string): boolean {
@@ -141,20 +141,27 @@ export class AgentRuns {
       info: { room, chat_type: stream, message_id: "", request_id: request.id, content: "", startedBy: requester.id },
       visibleTo,
       abort: new AbortController(),
+      sent: 0,
       savedAt: 0,
     };
     this.runs.set(room, run);
     let result: DriveResult = "done";
     try {
-      if (!(await consumeAgentRequest(this.io.env.DB, requester.id))) {
+      const { allowed, agent, project } = await readRunInputs(this.io.env.DB, {
+        userId: requester.id,
+        chatId: this.io.chatId(),
+        vireId: vire?.id ?? null,
+        // A discussion answer is always a plain reply: it never starts a coding run on the workspace.
+        withProject: vire !== null && stream !== STREAM_DISCUSS,
+      });
+      if (!allowed) {
         this.io.broadcast({ type: "chat_remain_no", room, message: AGENT_TEXTS.quotaExhausted }, requester.id);
         return;
       }
       this.status(run, "busy");
-      // A discussion answer is always a plain reply: it never starts a coding run on the workspace.
-      const project = vire && stream !== STREAM_DISCUSS ? await chatProject(this.io.env.DB, this.io.chatId()) : null;
-      if (project && vire) result = await this.beginCoding(run, request, vire, config, project);
-      else await this.answerWith(run, request, vire, config);
+      if (!vire || !agent) this.alert(run, vire, AGENT_TEXTS.noAgent);
+      else if (project) result = await this.beginCoding(run, request, vire, agent, config, project);
+      else await this.answerWith(run, request, vire, agent, config);
     } catch (err) {
       this.alert(run, vire, `The reply failed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
@@ -175,12 +182,14 @@ export class AgentRuns {
   }
 
   /** Starts the coding loop of a project chat: the conversation becomes the run's first checkpoint. */
-  private async beginCoding(run: ActiveRun, request: MessageRow, vire: RoomMember, config: RunConfig, project: ChatProject): Promise<DriveResult> {
-    const agent = await loadAgentProfile(this.io.env.DB, vire.id);
-    if (!agent) {
-      this.alert(run, vire, AGENT_TEXTS.noAgent);
-      return "done";
-    }
+  private async beginCoding(
+    run: ActiveRun,
+    request: MessageRow,
+    vire: RoomMember,
+    agent: AgentProfile,
+    config: RunConfig,
+    project: ChatProject,
+  ): Promise<DriveResult> {
     const mode = run.info.chat_type === STREAM_ASK ? "ask" : config.mode;
     this.io.codingStore.save({
       room: run.info.room,
@@ -219,6 +228,7 @@ export class AgentRuns {
       info: { room, chat_type: cp.chatType, message_id: "", request_id: cp.requestId, content: "", startedBy: cp.startedBy },
       visibleTo: cp.visibleTo ?? undefined,
       abort: new AbortController(),
+      sent: 0,
       savedAt: 0,
     };
     this.runs.set(room, run);
@@ -257,6 +267,7 @@ export class AgentRuns {
         this.finish(run);
         run.info.message_id = "";
         run.info.content = "";
+        run.sent = 0;
       },
       card: (content) => this.insertNotice(run, vire, "status_update", content).id,
       updateCard: (id, content) => {
@@ -267,9 +278,7 @@ export class AgentRuns {
     };
   }
 
-  private async answerWith(run: ActiveRun, request: MessageRow, vire: RoomMember | null, config: RunConfig): Promise<void> {
-    const agent = vire ? await loadAgentProfile(this.io.env.DB, vire.id) : null;
-    if (!vire || !agent) return this.alert(run, vire, AGENT_TEXTS.noAgent);
+  private async answerWith(run: ActiveRun, request: MessageRow, vire: RoomMember, agent: AgentProfile, config: RunConfig): Promise<void> {
     const outcome = await answer(
       this.io.env,
       {
@@ -288,6 +297,7 @@ export class AgentRuns {
       },
     );
     if (outcome.status === "paused") {
+      if (run.info.message_id) this.text.flush(run);
       this.io.broadcast({ type: "sse_paused", room: run.info.room, success: true, message_id: run.info.message_id || null }, run.visibleTo);
     } else if (outcome.status === "error" || outcome.status === "unavailable") {
       this.alert(run, vire, outcome.error);
@@ -319,6 +329,7 @@ export class AgentRuns {
       streaming: true,
     });
     run.info.message_id = row.id;
+    run.sent = 0;
     run.savedAt = Date.now();
     this.io.publish(row);
   }
@@ -327,18 +338,12 @@ export class AgentRuns {
   private append(run: ActiveRun, request: MessageRow, vire: RoomMember, delta: string): void {
     if (!delta) return;
     if (!run.info.message_id) this.openReply(run, request, vire);
-    const offset = run.info.content.length;
-    run.info.content += delta;
-    const { room, chat_type, message_id } = run.info;
-    this.io.broadcast({ type: "streaming_message", room, chat_type, message_id, chunk: delta, offset }, run.visibleTo);
-    if (Date.now() - run.savedAt >= SAVE_EVERY_MS) {
-      this.io.store.saveContent(message_id, run.info.content, false);
-      run.savedAt = Date.now();
-    }
+    this.text.append(run, delta);
   }
 
   /** The reply's final text is stored and every member gets the finished message. */
   private finish(run: ActiveRun): void {
+    this.text.flush(run);
     const { room, chat_type, message_id } = run.info;
     const row = this.io.store.saveContent(message_id, run.info.content || PAUSED_EMPTY, true);
     this.io.broadcast({ type: "streaming_done", room, chat_type, message_id }, run.visibleTo);
@@ -363,6 +368,8 @@ export class AgentRuns {
 
   private insertNotice(run: ActiveRun, vire: RoomMember | null, messageType: "status_update" | "system_alert", content: string): MessageRow {
     const sender: RoomMember = vire ?? { id: "system", name: "System", image: null, type: "virtual_employee" };
+    // The text written so far reaches the audience before the notice that follows it.
+    if (run.info.message_id) this.text.flush(run);
     const row = this.io.store.insert({
       id: `msg_sys_${crypto.randomUUID()}`,
       chatType: run.info.chat_type,

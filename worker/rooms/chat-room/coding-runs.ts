@@ -5,7 +5,7 @@ import { codingToolSpecs, CODING_TOOL_NAMES } from "../../agents/coding/tool-spe
 import { executeWorkspaceTool, isWorkspaceTool, type ToolOutcome } from "../../agents/coding/workspace-tools";
 import { compactForModel } from "../../agents/coding/output";
 import { resolveRoute, PROVIDER_SETTINGS_HINT } from "../../agents/models";
-import { languageModel } from "../../agents/providers";
+import { chatModel } from "../../agents/providers";
 import { streamAnswer, type ToolCall } from "../../agents/stream";
 import type { Env } from "../../env";
 import { CodingBoard } from "./coding-board";
@@ -100,7 +100,7 @@ export class CodingRunner extends CodingBoard {
     const calls: ToolCall[] = [];
     let text = "";
     const outcome = await streamAnswer({
-      model: languageModel(this.io.env, route),
+      model: chatModel(this.io.env, route),
       system: cp.system,
       messages: compactForModel(cp.messages),
       tools: toolsOf(cp),
