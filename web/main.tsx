@@ -9,6 +9,7 @@ import { endLocalSession } from "./app/session/endSession";
 import { BOOT_FAILED } from "./i18n/boot";
 import { startI18n } from "./i18n/load";
 import { resolveLanguage } from "./i18n/language";
+import { IconDefaults } from "./ui/icons";
 import { ToastHost } from "./ui/ToastHost";
 import "./app/styles/base.css";
 import "./app/styles/components.css";
@@ -30,10 +31,12 @@ function renderApp() {
   root.render(
     <StrictMode>
       <SWRConfig value={{ fetcher: swrFetcher, errorRetryCount: 2, revalidateOnFocus: true }}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <ToastHost />
+        <IconDefaults>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <ToastHost />
+        </IconDefaults>
       </SWRConfig>
     </StrictMode>,
   );

@@ -51,7 +51,7 @@ export function VireTabs({ value, onChange, invalid }: VireTabsProps) {
           data-testid={`vire-tab-${tab}`}
         >
           {t(`vires.tabs.${tab}`)}
-          {invalid.has(tab) && <DotIcon className="vire-tab__marker" size={6} />}
+          {invalid.has(tab) && <DotIcon className="vire-tab__marker" size={6} fill="currentColor" />}
         </button>
       ))}
     </div>

@@ -80,7 +80,7 @@ export function AgentApprovalItems({ project }: { project: CodingProject }) {
           >
             <span className="ws-radio-item__mark" aria-hidden>
               <DropdownMenu.ItemIndicator>
-                <DotIcon />
+                <DotIcon size={8} fill="currentColor" />
               </DropdownMenu.ItemIndicator>
             </span>
             <span className="ws-radio-item__text">

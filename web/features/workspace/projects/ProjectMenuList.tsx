@@ -6,7 +6,7 @@ import { selectChat } from "../../../app/session/selection";
 import { Spinner } from "../../../ui/Spinner";
 import { useProjects } from "../api";
 import { matchesProject } from "./projectRules";
-import { CheckIcon } from "../../../ui/icons";
+import { CheckIcon, iconLabel } from "../../../ui/icons";
 
 /** Opening a project opens its coding chat; the chat carries the project (spec 01 §4). */
 export function openProject(project: CodingProject): void {
@@ -91,7 +91,7 @@ export function ProjectMenuList({ currentId, testIdPrefix }: { currentId: string
               {project.name}
               {project.chatOwnerName && <span className="ws-menu-owner"> · {t("workspace.projects.ownedBy", { name: project.chatOwnerName })}</span>}
             </span>
-            {project.id === currentId && <CheckIcon className="menu__check" label={t("workspace.projects.current")} />}
+            {project.id === currentId && <CheckIcon className="menu__check" {...iconLabel(t("workspace.projects.current"))} />}
           </DropdownMenu.Item>
         ))}
       </div>

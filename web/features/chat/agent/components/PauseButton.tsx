@@ -13,7 +13,7 @@ export function PauseButton({ onPause }: { onPause: () => void }) {
       title={t("agent.composer.pause")}
       onClick={onPause}
     >
-      <StopIcon size={14} />
+      <StopIcon size={14} fill="currentColor" />
     </button>
   );
 }
