@@ -86,5 +86,5 @@ export function AppRoutes() {
       navigateOutsideReact = null;
     };
   }, [navigate]);
-  return <CrashBoundary key={pathname}>{useRoutes(ROUTES)}</CrashBoundary>;
+  return <CrashBoundary resetKey={pathname}>{useRoutes(ROUTES)}</CrashBoundary>;
 }
