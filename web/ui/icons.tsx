@@ -65,6 +65,9 @@ export {
   Download as DownloadIcon,
   ExternalLink as ExternalIcon,
   Globe as GlobeIcon,
+  Share2 as ShareIcon,
+  RotateCcw as RetryIcon,
+  LoaderCircle as LoaderIcon,
   // A small dot, filled (fill="currentColor"): a chosen radio item, a tab with an error.
   Circle as DotIcon,
   // A to-do that has not started, and one under way.
@@ -84,6 +87,9 @@ export {
   ArrowLeftRight as SwapIcon,
 } from "lucide-react";
 
+// The file preview's image tools.
+export { ZoomIn as ZoomInIcon, ZoomOut as ZoomOutIcon, RotateCcw as RotateLeftIcon, RotateCw as RotateRightIcon } from "lucide-react";
+
 // People and virtual employees.
 export { Users as PeopleIcon, UserPlus as AddPersonIcon, Bot as RobotIcon } from "lucide-react";
 
@@ -96,6 +102,10 @@ export {
   Activity as PulseIcon,
   Folder as FolderIcon,
   FolderOpen as FolderOpenIcon,
+  ImageUp as ImageUploadIcon,
+  Link as LinkIcon,
+  List as ListIcon,
+  Table as TableIcon,
 } from "lucide-react";
 
 // Files, by type (FileTypeIcon chooses one from a file name).
@@ -109,4 +119,6 @@ export {
   FileAudio as FileAudioIcon,
   FileSpreadsheet as FileSheetIcon,
   FileArchive as FileArchiveIcon,
+  FileQuestion as FileUnknownIcon,
+  FileWarning as FileWarningIcon,
 } from "lucide-react";

@@ -1,4 +1,4 @@
-import { Check, Download, ExternalLink, Share2, X as CloseIcon, TriangleAlert } from "lucide-react";
+import { CheckIcon, CloseIcon, DownloadIcon, ExternalIcon, ShareIcon, WarningIcon } from "../icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFileSize } from "./kinds";
@@ -16,9 +16,9 @@ interface PreviewHeaderProps {
 }
 
 const SHARE_ICONS: Record<ShareStatus, ReactNode> = {
-  idle: <Share2 size={16} aria-hidden />,
-  success: <Check size={16} aria-hidden />,
-  error: <TriangleAlert size={16} aria-hidden />,
+  idle: <ShareIcon size={16} aria-hidden />,
+  success: <CheckIcon size={16} aria-hidden />,
+  error: <WarningIcon size={16} aria-hidden />,
 };
 
 /** Name, Download, Share (with Copied / Failed for 2 s), Open in new tab and Close (spec 02 §2.15). */
@@ -40,7 +40,7 @@ export function PreviewHeader({ title, name, size, onDownload, share, onOpenInNe
           title={t("preview.actions.download")}
           data-testid="preview-download"
         >
-          <Download size={16} aria-hidden />
+          <DownloadIcon size={16} aria-hidden />
         </button>
         {share && (
           <button
@@ -68,7 +68,7 @@ export function PreviewHeader({ title, name, size, onDownload, share, onOpenInNe
             title={t("preview.actions.openInNewTab")}
             data-testid="preview-open-new-tab"
           >
-            <ExternalLink size={16} aria-hidden />
+            <ExternalIcon size={16} aria-hidden />
           </button>
         )}
         {onClose && (

@@ -1,4 +1,4 @@
-import { Download, ExternalLink, FileQuestion, FileWarning, RotateCcw } from "lucide-react";
+import { DownloadIcon, ExternalIcon, FileUnknownIcon, FileWarningIcon, RetryIcon } from "../icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../Spinner";
@@ -26,19 +26,19 @@ function Actions({ onDownload, onOpenInNewTab, onRetry }: PanelActions) {
     <div className="fpv-state__actions">
       {onDownload && (
         <button type="button" className="btn btn--primary btn--sm" onClick={onDownload} data-testid="preview-state-download">
-          <Download size={14} aria-hidden />
+          <DownloadIcon size={14} aria-hidden />
           {t("preview.actions.download")}
         </button>
       )}
       {onOpenInNewTab && (
         <button type="button" className="btn btn--secondary btn--sm" onClick={onOpenInNewTab}>
-          <ExternalLink size={14} aria-hidden />
+          <ExternalIcon size={14} aria-hidden />
           {t("preview.actions.openInNewTab")}
         </button>
       )}
       {onRetry && (
         <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry} data-testid="preview-retry">
-          <RotateCcw size={14} aria-hidden />
+          <RetryIcon size={14} aria-hidden />
           {t("common.retry")}
         </button>
       )}
@@ -62,7 +62,7 @@ function StatePanel({ icon, title, children, testId, ...actions }: PanelActions 
 /** Spec 02 §8 Preview row: the kind's failure text, and a way to get at the file anyway. */
 export function PreviewError({ message, children, ...actions }: PanelActions & { message: string; children?: ReactNode }) {
   return (
-    <StatePanel icon={<FileWarning size={28} />} title={message} testId="preview-error" {...actions}>
+    <StatePanel icon={<FileWarningIcon size={28} />} title={message} testId="preview-error" {...actions}>
       {children}
     </StatePanel>
   );
@@ -72,7 +72,7 @@ export function PreviewError({ message, children, ...actions }: PanelActions & {
 export function PreviewTooLarge({ size, limit, onDownload }: { size: number; limit: number; onDownload?: () => void }) {
   const { t } = useTranslation();
   return (
-    <StatePanel icon={<FileWarning size={28} />} title={t("preview.tooLarge.title")} testId="preview-too-large" onDownload={onDownload}>
+    <StatePanel icon={<FileWarningIcon size={28} />} title={t("preview.tooLarge.title")} testId="preview-too-large" onDownload={onDownload}>
       <p>{t("preview.tooLarge.size", { size: formatFileSize(size) })}</p>
       <p className="muted">
         {limit === TEXT_PREVIEW_MAX_BYTES ? t("preview.tooLarge.textLimit") : t("preview.tooLarge.parsedLimit", { max: formatFileSize(limit) })}
@@ -85,7 +85,7 @@ export function PreviewTooLarge({ size, limit, onDownload }: { size: number; lim
 export function PreviewNotAvailable({ onDownload }: { onDownload?: () => void }) {
   const { t } = useTranslation();
   return (
-    <StatePanel icon={<FileQuestion size={28} />} title={t("preview.notAvailable.title")} testId="preview-not-available" onDownload={onDownload}>
+    <StatePanel icon={<FileUnknownIcon size={28} />} title={t("preview.notAvailable.title")} testId="preview-not-available" onDownload={onDownload}>
       <p className="muted">{t("preview.notAvailable.body")}</p>
     </StatePanel>
   );

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { DownloadIcon } from "../../icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bytesFitKind } from "../kinds";
@@ -53,7 +53,7 @@ export function DocxView({ blob, name, onDownload }: { blob: Blob; name: string;
           <div className="fpv-state fpv-state--panel">
             <p>{t("preview.office.downloadBody")}</p>
             <button type="button" className="btn btn--primary btn--sm" onClick={onDownload}>
-              <Download size={14} aria-hidden />
+              <DownloadIcon size={14} aria-hidden />
               {t("preview.actions.downloadNamed", { name })}
             </button>
           </div>

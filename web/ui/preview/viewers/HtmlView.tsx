@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalIcon } from "../../icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ModeTabs } from "../ModeTabs";
@@ -31,7 +31,7 @@ export function HtmlView({ blob, name, onDownload, onOpenInNewTab }: HtmlViewPro
     <div className="fpv-html">
       <ModeTabs tabs={tabs} value={mode} onChange={setMode}>
         <button type="button" className="btn btn--ghost btn--sm" onClick={onOpenInNewTab} data-testid="html-new-tab">
-          <ExternalLink size={14} aria-hidden />
+          <ExternalIcon size={14} aria-hidden />
           {t("preview.modes.newTab")}
         </button>
       </ModeTabs>

@@ -1,4 +1,4 @@
-import { RotateCcw, RotateCw, ZoomIn, ZoomOut } from "lucide-react";
+import { RotateLeftIcon, RotateRightIcon, ZoomInIcon, ZoomOutIcon } from "../../icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IMAGE_ZOOM, zoomBy } from "../kinds";
@@ -29,7 +29,7 @@ export function ImageView({ url, name, onDownload }: ImageViewProps) {
           title={t("preview.image.zoomOut")}
           data-testid="image-zoom-out"
         >
-          <ZoomOut size={16} aria-hidden />
+          <ZoomOutIcon size={16} aria-hidden />
         </button>
         <output className="fpv-toolbar__value" data-testid="image-zoom" aria-live="polite">
           {t("preview.image.zoom", { percent: zoom })}
@@ -43,7 +43,7 @@ export function ImageView({ url, name, onDownload }: ImageViewProps) {
           title={t("preview.image.zoomIn")}
           data-testid="image-zoom-in"
         >
-          <ZoomIn size={16} aria-hidden />
+          <ZoomInIcon size={16} aria-hidden />
         </button>
         <button
           type="button"
@@ -53,7 +53,7 @@ export function ImageView({ url, name, onDownload }: ImageViewProps) {
           title={t("preview.image.rotate")}
           data-testid="image-rotate"
         >
-          <RotateCw size={16} aria-hidden />
+          <RotateRightIcon size={16} aria-hidden />
         </button>
         <button
           type="button"
@@ -66,7 +66,7 @@ export function ImageView({ url, name, onDownload }: ImageViewProps) {
           title={t("preview.image.reset")}
           data-testid="image-reset"
         >
-          <RotateCcw size={16} aria-hidden />
+          <RotateLeftIcon size={16} aria-hidden />
         </button>
       </div>
       <div className="fpv-image__stage">

@@ -1,4 +1,4 @@
-import { ExternalLink, RefreshCw } from "lucide-react";
+import { ExternalIcon, RefreshIcon } from "../../icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,11 +10,11 @@ export function PdfView({ url, name, onOpenInNewTab }: { url: string; name: stri
     <div className="fpv-pdf">
       <div className="fpv-toolbar">
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setReloads((n) => n + 1)} data-testid="pdf-refresh">
-          <RefreshCw size={14} aria-hidden />
+          <RefreshIcon size={14} aria-hidden />
           {t("preview.pdf.refresh")}
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={onOpenInNewTab} data-testid="pdf-new-tab">
-          <ExternalLink size={14} aria-hidden />
+          <ExternalIcon size={14} aria-hidden />
           {t("preview.actions.openInNewTab")}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../icons";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { splitLines, textPage } from "../kinds";
@@ -22,7 +22,7 @@ export function TextView({ text, label }: { text: string; label: string }) {
             title={t("preview.text.previous")}
             data-testid="text-page-previous"
           >
-            <ChevronLeft size={16} aria-hidden />
+            <ChevronLeftIcon size={16} aria-hidden />
           </button>
           <span className="fpv-toolbar__value" aria-live="polite" aria-label={t("preview.text.page", { page: view.page, pages: view.pages })}>
             <span data-testid="text-lines">{t("preview.text.lines", { from: view.from, to: view.to })}</span>{" "}
@@ -37,7 +37,7 @@ export function TextView({ text, label }: { text: string; label: string }) {
             title={t("preview.text.next")}
             data-testid="text-page-next"
           >
-            <ChevronRight size={16} aria-hidden />
+            <ChevronRightIcon size={16} aria-hidden />
           </button>
         </nav>
       )}

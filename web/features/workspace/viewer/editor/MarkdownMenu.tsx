@@ -1,4 +1,4 @@
-import { Code, ImageUp, Link, List, LoaderCircle, Table, type LucideIcon } from "lucide-react";
+import { type AppIcon, CodeIcon, ImageUploadIcon, LinkIcon, ListIcon, LoaderIcon, TableIcon } from "../../../../ui/icons";
 import { useEffect, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { MarkdownAction } from "./useMarkdownTools";
@@ -7,12 +7,12 @@ import "./markdownMenu.css";
 /** Spec 03 §9: markdown hover menu delay. */
 export const MARKDOWN_MENU_DELAY_MS = 500;
 
-const ITEMS: readonly { action: MarkdownAction; icon: LucideIcon; shortcut: string }[] = [
-  { action: "image", icon: ImageUp, shortcut: "Alt+I" },
-  { action: "link", icon: Link, shortcut: "Alt+L" },
-  { action: "codeBlock", icon: Code, shortcut: "Alt+C" },
-  { action: "table", icon: Table, shortcut: "Alt+T" },
-  { action: "list", icon: List, shortcut: "Alt+U" },
+const ITEMS: readonly { action: MarkdownAction; icon: AppIcon; shortcut: string }[] = [
+  { action: "image", icon: ImageUploadIcon, shortcut: "Alt+I" },
+  { action: "link", icon: LinkIcon, shortcut: "Alt+L" },
+  { action: "codeBlock", icon: CodeIcon, shortcut: "Alt+C" },
+  { action: "table", icon: TableIcon, shortcut: "Alt+T" },
+  { action: "list", icon: ListIcon, shortcut: "Alt+U" },
 ];
 
 const TOUCH_QUERY = "(hover: none) and (pointer: coarse)";
@@ -99,7 +99,7 @@ export function MarkdownMenu({ area, touch, uploading, onAction }: MarkdownMenuP
             title={`${label} (${shortcut})`}
             data-testid={`markdown-menu-${action}`}
           >
-            {busy ? <LoaderCircle size={14} className="wsv-mdmenu__spin" aria-hidden /> : <Icon size={14} aria-hidden />}
+            {busy ? <LoaderIcon size={14} className="wsv-mdmenu__spin" aria-hidden /> : <Icon size={14} aria-hidden />}
             <span className="wsv-mdmenu__label">{label}</span>
             <kbd className="wsv-mdmenu__key">{shortcut}</kbd>
           </button>
