@@ -27,7 +27,7 @@ export function ContactSection({ title, hint, contacts, testIdPrefix, emptyText,
   return (
     <section className="contact-section">
       <button type="button" className="contact-section__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        {open ? <ChevronDownIcon className="contact-section__chevron" size={14} /> : <ChevronRightIcon className="contact-section__chevron" size={14} />}
+        {open ? <ChevronDownIcon className="contact-section__chevron" size={12} /> : <ChevronRightIcon className="contact-section__chevron" size={12} />}
         <span className="contact-section__title">
           {title} ({contacts.length})
         </span>

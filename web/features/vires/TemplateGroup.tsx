@@ -22,7 +22,7 @@ export function TemplateGroup({ group, selected, onToggle }: TemplateGroupProps)
   return (
     <section className="template-group" data-testid={`template-group-${group.id}`}>
       <button type="button" className="contact-section__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        {open ? <ChevronDownIcon className="contact-section__chevron" size={14} /> : <ChevronRightIcon className="contact-section__chevron" size={14} />}
+        {open ? <ChevronDownIcon className="contact-section__chevron" size={12} /> : <ChevronRightIcon className="contact-section__chevron" size={12} />}
         <span className="contact-section__title">
           {group.name} ({group.templates.length})
         </span>
