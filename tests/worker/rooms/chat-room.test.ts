@@ -62,6 +62,29 @@ describe("ChatRoom ordering", () => {
   });
 });
 
+describe("ChatRoom sockets coming and going", () => {
+  it("a member who connects after messages went out gets the next one live; one who left gets nothing more, the others still do", async () => {
+    const { owner, members, chatId } = await groupOf("Bob", "Carol");
+    const alice = await connect(chatId, owner);
+    const bob = await connect(chatId, members[0]!);
+    const first = await send(alice, "before Carol");
+    await bob.next(messageFrom(first.message_id));
+
+    const carol = await connect(chatId, members[1]!);
+    const second = await send(alice, "Carol is here");
+    await carol.next(messageFrom(second.message_id));
+    await bob.next(messageFrom(second.message_id));
+
+    bob.close();
+    await bob.closed;
+    const third = await send(alice, "Bob left");
+    await carol.next(messageFrom(third.message_id));
+    await alice.next(messageFrom(third.message_id));
+    expect(bob.frames.filter(messageFrom(third.message_id))).toEqual([]);
+    expect(carol.frames.filter(messageFrom(first.message_id))).toEqual([]);
+  });
+});
+
 describe("ChatRoom idempotency", () => {
   it("a message sent three times (client retries) is stored once, acked three times with one seq, broadcast once", async () => {
     const { owner, members, chatId } = await groupOf("Bob");

@@ -2,6 +2,7 @@ import type { AgentFrameContext } from "./agent-frames";
 import { replayTo, type FrameRoom } from "./client-frames";
 import { controlStateFor } from "./control";
 import { boundedIdentity } from "./identity";
+import type { SocketList } from "./socket-list";
 import { sendFrame, type SocketIdentity } from "./sockets";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "./types";
 import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets";
@@ -9,6 +10,7 @@ import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets
 /** What accepting a member's socket needs of its room. */
 export interface ConnectRoom {
   state: DurableObjectState;
+  sockets: SocketList;
   frames: FrameRoom;
   context(): AgentFrameContext;
   alarmBy(at: number): Promise<void>;
@@ -36,6 +38,7 @@ export async function acceptMember(room: ConnectRoom, request: Request): Promise
   const server = pair[1];
   const sessionId = request.headers.get(SESSION_HEADER);
   room.state.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
+  room.sockets.changed();
   server.serializeAttachment(identity);
 
   const context = room.context();

@@ -29,6 +29,7 @@ import { forwardDiscussion, regenerateReply, type AgentRequestResult, type Agent
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { MIRROR_TEXT_MAX, flushMirror } from "./outbox";
+import { SocketList } from "./socket-list";
 import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
@@ -54,6 +55,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly coding: CodingRunner;
   private readonly frameRoom: FrameRoom;
   private readonly notices: PresenterNotices;
+  private readonly sockets: SocketList;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
 
@@ -62,6 +64,7 @@ export class ChatRoom extends DurableObject<Env> {
     // Pings are answered by the platform, without waking the room or spending a frame of the budget.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
+    this.sockets = new SocketList(ctx);
     this.control = new ControlStore(ctx.storage.sql, this.store);
     this.notices = new PresenterNotices(env, (work) => ctx.waitUntil(work));
     const codingStore = new CodingStore(ctx.storage.sql);
@@ -203,6 +206,7 @@ export class ChatRoom extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     this.alarmAt = null;
     await this.ctx.storage.deleteAll();
+    this.sockets.changed();
     this.store.reset();
     this.control.reset();
   }
@@ -270,7 +274,10 @@ export class ChatRoom extends DurableObject<Env> {
   // ---- WebSockets ----
 
   override async fetch(request: Request): Promise<Response> {
-    return acceptMember({ state: this.ctx, frames: this.frameRoom, context: () => this.agentContext(), alarmBy: (at) => this.alarmBy(at) }, request);
+    return acceptMember(
+      { state: this.ctx, sockets: this.sockets, frames: this.frameRoom, context: () => this.agentContext(), alarmBy: (at) => this.alarmBy(at) },
+      request,
+    );
   }
 
   /** Every frame is handled inside this guard: an unexpected failure answers an error frame instead of breaking the room. */
@@ -284,7 +291,12 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.sockets.changed();
     echoClose(ws, code, reason);
+  }
+
+  override async webSocketError(): Promise<void> {
+    this.sockets.changed();
   }
 
   /** Sign-out: this session's sockets close at once. */
@@ -327,9 +339,10 @@ export class ChatRoom extends DurableObject<Env> {
     return { store: this.store, broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser) };
   }
 
+  /** Serialised once, then the same text to every socket: per socket there is only the send. */
   private broadcast(frame: ServerFrame, onlyUser?: string): void {
     const data = encodeFrame(frame);
-    for (const ws of this.ctx.getWebSockets(onlyUser)) {
+    for (const ws of onlyUser ? this.ctx.getWebSockets(onlyUser) : this.sockets.get()) {
       try {
         ws.send(data);
       } catch {
