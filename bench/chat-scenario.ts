@@ -7,6 +7,12 @@ import { mergeStats, roundStats, type RoundStats } from "./round-stats.ts";
 import { benchChatId } from "./seed.ts";
 import { cpuNow, cpuPerMessage, type CpuSample } from "./server-cpu.ts";
 
+/**
+ * How long after its last send a round waits for deliveries. Long, so that on a busy machine a
+ * late message counts as late, and only one that never comes as missing.
+ */
+const SETTLE_MS = 30_000;
+
 export interface Scenario {
   clients: number;
   rate: number;
@@ -56,7 +62,10 @@ export async function runScenario(targets: Target[], s: Scenario, repeats: numbe
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const port = Number(new URL(targets[k]!.base).port);
         const before = cpuNow(port);
-        const round = await pools[k]!.round({ prefix: `msg_bench_${run}_${k}_${r}_`, text: "benchmark message", rate: s.rate, count: s.rate * s.seconds });
+        const round = await pools[k]!.round(
+          { prefix: `msg_bench_${run}_${k}_${r}_`, text: "benchmark message", rate: s.rate, count: s.rate * s.seconds },
+          SETTLE_MS,
+        );
         const stats = roundStats(round, clients);
         rounds[k]!.stats.push(stats);
         rounds[k]!.cpu.push(cpuPerMessage(before, cpuNow(port), stats.messages));
