@@ -1,5 +1,5 @@
 // `npm run bench`: starts the app as `npm start` does (fresh state, the scripted model as its
-// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=size|chat|agent|workspace|coding|search
+// provider) and runs the chat and agent benchmarks against it. BENCH_ONLY=size|chat|mirror|agent|workspace|coding|search
 // runs one part; size (the first page, from the build) and search (the shard's SQL module) need no app.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,11 +8,12 @@ import { launchApp } from "../scripts/launch.ts";
 import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
 import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
 import { CHAT_SIZES, runChatBench } from "./chat.ts";
+import { MIRROR_PER_ROOM, MIRROR_ROOMS, runMirrorBench } from "./mirror.ts";
 import { benchFirstPage } from "./first-page.ts";
 import { runCodingBench } from "./coding.ts";
 import { runSearchBench } from "./search.ts";
 import { runWorkspaceBench } from "./workspace.ts";
-import { agentSeedSql, benchSeedSql } from "./seed.ts";
+import { agentSeedSql, benchSeedSql, mirrorSeedSql } from "./seed.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const ONLY = process.env.BENCH_ONLY;
@@ -24,7 +25,12 @@ async function main() {
   if (ONLY === "search") return;
   const dir = mkdtempSync(join(tmpdir(), "teamchat-bench-"));
   const seedFile = join(dir, "bench.sql");
-  writeFileSync(seedFile, benchSeedSql(Math.max(...CHAT_SIZES), CHAT_SIZES) + agentSeedSql(AGENT_MEMBERS));
+  writeFileSync(
+    seedFile,
+    benchSeedSql(Math.max(...CHAT_SIZES, MIRROR_ROOMS * MIRROR_PER_ROOM), CHAT_SIZES) +
+      mirrorSeedSql(MIRROR_ROOMS, MIRROR_PER_ROOM) +
+      agentSeedSql(AGENT_MEMBERS),
+  );
   const llm = await startFakeLlm();
   console.log("Starting the app for the benchmark (fresh local state)…");
   const app = await launchApp({
@@ -34,6 +40,7 @@ async function main() {
   });
   try {
     if (!ONLY || ONLY === "chat") await runChatBench(app.url);
+    if (!ONLY || ONLY === "mirror") await runMirrorBench(app.url, join(dir, "state"));
     if (!ONLY || ONLY === "agent") await runAgentBench(app.url, llm);
     if (!ONLY || ONLY === "workspace") await runWorkspaceBench(app.url);
     if (!ONLY || ONLY === "coding") await runCodingBench(app.url, llm);
