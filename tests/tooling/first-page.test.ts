@@ -19,6 +19,10 @@ const LAZY_PARTS: [string, RegExp][] = [
   ["the common-passwords list (sign-up)", /node_modules\/@zxcvbn-ts\/|contract\/common-passwords\.ts$/],
   ["Radix (menus and dialogs open on a click)", /node_modules\/@radix-ui\//],
   ["sonner (toasts load when idle)", /node_modules\/sonner\//],
+  [
+    "mermaid (diagrams in messages render when one is on screen)",
+    /node_modules\/(mermaid|@mermaid-js|cytoscape[^/]*|dagre-d3-es|khroma)\/|web\/features\/chat\/components\/mermaid\/engine/,
+  ],
   ["the workspace's screens", /web\/features\/workspace\/(layout\/WorkspaceLayout|viewer|terminal|explorer|git|services)\//],
   [
     "the file preview's viewers and their libraries",

@@ -1,3 +1,5 @@
+import { enMermaid, enSpacing } from "./en-chat-rich";
+
 /** English texts of the chat area (spec 02). */
 export const enChat = {
   areaLabel: "Chat",
@@ -126,6 +128,8 @@ export const enChat = {
     code: "Code",
     copyCode: "Copy code",
   },
+  mermaid: enMermaid,
+  spacing: enSpacing,
   forward: {
     title_one: "Forward {{count}} message",
     title_other: "Forward {{count}} messages",

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import { zhMermaid, zhSpacing } from "./zh-chat-rich";
 
 /** Chinese texts of the chat area (spec 02). */
 export const zhChat: Messages["chat"] = {
@@ -128,6 +129,8 @@ export const zhChat: Messages["chat"] = {
     code: "代码",
     copyCode: "复制代码",
   },
+  mermaid: zhMermaid,
+  spacing: zhSpacing,
   forward: {
     title_one: "转发 {{count}} 条消息",
     title_other: "转发 {{count}} 条消息",

@@ -12,6 +12,7 @@ import { Avatar } from "../../ui/Avatar";
 import type { MenuTriggerProps } from "../../ui/lazy";
 import { useSwitchLanguage } from "../../ui/LanguageSwitch";
 import { endLocalSession } from "../session/endSession";
+import { isMessageSpacing, MESSAGE_SPACINGS, setMessageSpacing, useMessageSpacing } from "../messageSpacing";
 import { CheckIcon } from "../../ui/icons";
 
 export interface UserMenuProps {
@@ -30,6 +31,7 @@ export function UserMenuContent({ user, collapsed = false, onOpenContacts, onOpe
   const switchLanguage = useSwitchLanguage();
   const { tier } = useMembershipStatus();
   const { hasDevAccess } = useDevAccess();
+  const spacing = useMessageSpacing();
   const planName = tier ? PLAN_CATALOGUE[tier].displayName[lang] : null;
   const displayName = user.name || user.username || user.email;
 
@@ -99,6 +101,25 @@ export function UserMenuContent({ user, collapsed = false, onOpenContacts, onOpe
                 <span className="menu__item-text">{t(`common.languageNames.${option}`)}</span>
                 <DropdownMenu.ItemIndicator className="menu__check">
                   <CheckIcon />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Label className="menu__label" id="menu-spacing-label">
+            {t("chat.spacing.label")}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={spacing}
+            onValueChange={(value) => isMessageSpacing(value) && setMessageSpacing(value)}
+            aria-labelledby="menu-spacing-label"
+            data-testid="spacing-switch"
+          >
+            {MESSAGE_SPACINGS.map((option) => (
+              <DropdownMenu.RadioItem key={option} value={option} className="menu__item" data-testid={`spacing-option-${option}`}>
+                <span className="menu__item-text">{t(`chat.spacing.${option}`)}</span>
+                <DropdownMenu.ItemIndicator className="menu__check" aria-hidden>
+                  ✓
                 </DropdownMenu.ItemIndicator>
               </DropdownMenu.RadioItem>
             ))}

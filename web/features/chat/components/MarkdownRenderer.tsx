@@ -1,6 +1,8 @@
 import { memo, useMemo, type ReactNode } from "react";
 import { MarkdownImage, markdownComponents, remarkGfm, SafeMarkdown } from "../../../ui/SafeMarkdown";
 import { CodeBlock } from "./CodeBlock";
+import { MarkdownLink } from "./MarkdownLink";
+import { remarkMermaidFences } from "./mermaid/remarkMermaid";
 
 interface MdNode {
   type: string;
@@ -64,6 +66,7 @@ export function mentionMatcher(names: readonly string[]): (word: string) => bool
 }
 
 const COMPONENTS = markdownComponents({
+  a: MarkdownLink,
   pre: ({ node, children }) => <CodeBlock node={node}>{children as ReactNode}</CodeBlock>,
   table: ({ node: _node, ...props }) => (
     <div className="md__table-wrap">
@@ -79,10 +82,13 @@ export interface MarkdownProps {
   names?: readonly string[];
 }
 
-/** Message markdown (spec 02 §2.15): GFM tables, lists, quotes, code blocks with a language label. */
+/**
+ * Message markdown (spec 02 §2.15): GFM tables, lists, quotes, code blocks with a language label,
+ * mermaid diagrams, and links checked before they are live (file links open the preview).
+ */
 export const MarkdownRenderer = memo(function MarkdownRenderer({ text, names = [] }: MarkdownProps) {
   const key = names.join("\u0000");
   // `key` stands in for `names`, which callers rebuild on every render.
-  const plugins = useMemo(() => [remarkGfm, remarkMentions(mentionMatcher(key ? key.split("\u0000") : []))], [key]);
+  const plugins = useMemo(() => [remarkGfm, remarkMermaidFences, remarkMentions(mentionMatcher(key ? key.split("\u0000") : []))], [key]);
   return <SafeMarkdown text={text} className="md" plugins={plugins} components={COMPONENTS} />;
 });

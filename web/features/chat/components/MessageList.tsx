@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../ui/toast";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { useMessageSpacing } from "../../../app/messageSpacing";
 import { Spinner } from "../../../ui/Spinner";
 import { countsKey, groupReplies } from "../agent/model/grouping";
 import type { JumpFocus } from "../hooks/useMessageJump";
@@ -70,6 +71,7 @@ interface MessageListProps {
  */
 export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = false, focus = null }: MessageListProps) {
   const { t } = useTranslation();
+  const spacing = useMessageSpacing();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const grouping = useMemo(() => (grouped ? groupReplies(stream.messages, collapsed) : null), [grouped, stream.messages, collapsed]);
@@ -240,7 +242,8 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
 
   return (
     <MessageActionsContext.Provider value={value}>
-      <div className="message-list__viewport">
+      {/* Spec 02 §2.13 spacing modes: chat.css sets the row spacing from data-spacing. */}
+      <div className="message-list__viewport" data-spacing={spacing} data-testid="message-list-viewport">
         <Virtuoso<UiMessage, ListContext>
           ref={virtuoso}
           className="message-list__scroller"
