@@ -27,6 +27,9 @@ export { scriptDirective, SCRIPT_DONE_TEXT, ECHO_TOOL_CHARS, type ScriptStep, ty
  *   [prompt]   answers with the system prompt it received
  *   [json]     answers with a JSON array of skills (non-streaming use)
  *   otherwise  "Echo: <text>" in small chunks
+ *
+ * [ttft:N] anywhere in the text also makes it wait N ms before answering, as a real model takes
+ * time to its first token (the benchmarks use it; nothing is recorded as sent meanwhile).
  */
 
 function chunked(text: string, size = 6): Piece[] {
@@ -72,6 +75,8 @@ async function respond(protocol: Protocol, body: Record<string, unknown>, res: S
   const rec = record(protocol, body);
   log.push(rec);
   const reply = replyFor(rec);
+  const firstTokenMs = Number(/\[ttft:(\d+)\]/.exec(rec.lastUser)?.[1] ?? 0);
+  if (firstTokenMs > 0) await new Promise((r) => setTimeout(r, firstTokenMs));
   if (reply.status) writeError(protocol, reply, res);
   else if (!rec.stream) writeWhole(protocol, reply, res, rec);
   else await writeStream(protocol, reply, res, rec);

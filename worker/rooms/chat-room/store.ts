@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_stream ON messages(chat_type, seq);
 CREATE INDEX IF NOT EXISTS messages_unmirrored ON messages(seq) WHERE mirrored = 0;
+CREATE INDEX IF NOT EXISTS messages_viewer ON messages(visible_to, chat_type, seq);
 CREATE TABLE IF NOT EXISTS reactions (
   message_id TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT NOT NULL, emoji TEXT NOT NULL, created_at INTEGER NOT NULL,
   PRIMARY KEY (message_id, user_id)
@@ -202,10 +203,26 @@ export class RoomStore {
       .toArray();
   }
 
-  /** The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads. */
+  /**
+   * The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads.
+   * The viewer's own messages and everyone's are each read off the viewer index, so a member's
+   * request never scans the ask-only messages of everyone else in the room.
+   */
   recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): MessageRow[] {
     return this.sql
-      .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, chatType, beforeSeq, limit)
+      .exec<MessageRow>(
+        `SELECT * FROM (SELECT * FROM messages WHERE visible_to = ? AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
+         UNION ALL SELECT * FROM (SELECT * FROM messages WHERE visible_to IS NULL AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
+         ORDER BY seq DESC LIMIT ?`,
+        viewerId,
+        chatType,
+        beforeSeq,
+        limit,
+        chatType,
+        beforeSeq,
+        limit,
+        limit,
+      )
       .toArray()
       .reverse();
   }
