@@ -1,10 +1,11 @@
 // First-page size (`npm run bench`, alone with BENCH_ONLY=size): what a browser downloads before the
 // SPA can render, i.e. what dist/web/index.html loads (its module script, every modulepreload and every
 // stylesheet) plus anything those scripts import statically. Lazy chunks (import()) are not counted.
-// Needs only a build (`npm run build`), no running app. `node bench/first-page.ts [distDir] --packages`
+// Needs only a build, no running app (the bench step makes its own). `node bench/first-page.ts [distDir] --packages`
 // also lists which packages and source folders fill the first page, from the sourcemaps.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -75,15 +76,21 @@ export function measureFirstPage(distDir = "dist/web"): FirstPage {
   return { files, totalGzip: files.reduce((sum, f) => sum + f.gzip, 0), budget: FIRST_PAGE_BUDGET };
 }
 
-/** `npm run bench`'s step: builds the SPA first when there is no build yet, then measures and prints. */
-export function benchFirstPage(distDir = "dist/web"): void {
-  if (!existsSync(join(distDir, "index.html"))) {
-    console.log("No SPA build yet: npm run build…");
+/**
+ * `npm run bench`'s step: a fresh production build in a temporary folder, measured and printed.
+ * Not dist/web, which may be a test run's development build or out of date.
+ */
+export function benchFirstPage(): void {
+  const outDir = mkdtempSync(join(tmpdir(), "teamchat-first-page-"));
+  try {
     const env = { ...process.env, NODE_ENV: "production" }; // what users download, whatever the caller's NODE_ENV
-    const result = spawnSync("npm", ["run", "--silent", "build", "--", "--logLevel", "warn"], { stdio: "inherit", env });
+    const args = ["run", "--silent", "build", "--", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"];
+    const result = spawnSync("npm", args, { stdio: "inherit", env });
     if (result.status !== 0) throw new Error("npm run build failed");
+    printFirstPage(measureFirstPage(outDir));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
   }
-  printFirstPage(measureFirstPage(distDir));
 }
 
 /** The source modules bundled into the first page's scripts, from their sourcemaps (`node_modules/…` or `web/…`). */

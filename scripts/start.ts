@@ -107,8 +107,7 @@ async function main(): Promise<void> {
     run("Seeding extra data", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", process.env.EXTRA_SEED_SQL, ...persist]);
 
   if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
-    // Always a production build: started from a test runner (NODE_ENV=test), vite would bundle React's development build.
-    run("Building the web app", "env", ["NODE_ENV=production", "npm", "run", "--silent", "build", "--", "--logLevel", "warn"]);
+    run("Building the web app", "npm", ["run", "--silent", "build", "--", "--logLevel", "warn"]);
   }
 
   // Terminals are shells: as root they need the jail (bubblewrap), or an explicit opt-out. On a
