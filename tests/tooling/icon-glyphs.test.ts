@@ -23,9 +23,7 @@ const ALLOWED: Record<string, string> = {};
 const VOCABULARY = "web/ui/icons.tsx";
 
 /** Files that may import lucide directly for now, each with the reason. */
-const LUCIDE_ALLOWED: Record<string, string> = {
-  "web/features/chat/components/mermaid/DiagramToolbar.tsx": "written while the icon vocabulary was being introduced; to move to web/ui/icons.tsx",
-};
+const LUCIDE_ALLOWED: Record<string, string> = {};
 
 /** Blanks comments, keeping line breaks so line numbers stay right; `://` in URLs is not a comment. */
 export function stripComments(source: string): string {

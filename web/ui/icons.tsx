@@ -87,8 +87,18 @@ export {
   ArrowLeftRight as SwapIcon,
 } from "lucide-react";
 
-// The file preview's image tools.
-export { ZoomIn as ZoomInIcon, ZoomOut as ZoomOutIcon, RotateCcw as RotateLeftIcon, RotateCw as RotateRightIcon } from "lucide-react";
+// Zoom and rotate (the file preview's images, diagrams), full screen, export.
+export {
+  ZoomIn as ZoomInIcon,
+  ZoomOut as ZoomOutIcon,
+  RotateCcw as RotateLeftIcon,
+  RotateCw as RotateRightIcon,
+  RotateCcw as ResetViewIcon,
+  Maximize2 as FullScreenIcon,
+  Minimize2 as ExitFullScreenIcon,
+  ImageDown as SaveImageIcon,
+  FileDown as SaveFileIcon,
+} from "lucide-react";
 
 // People and virtual employees.
 export { Users as PeopleIcon, UserPlus as AddPersonIcon, Bot as RobotIcon } from "lucide-react";

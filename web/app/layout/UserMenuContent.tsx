@@ -118,8 +118,8 @@ export function UserMenuContent({ user, collapsed = false, onOpenContacts, onOpe
             {MESSAGE_SPACINGS.map((option) => (
               <DropdownMenu.RadioItem key={option} value={option} className="menu__item" data-testid={`spacing-option-${option}`}>
                 <span className="menu__item-text">{t(`chat.spacing.${option}`)}</span>
-                <DropdownMenu.ItemIndicator className="menu__check" aria-hidden>
-                  ✓
+                <DropdownMenu.ItemIndicator className="menu__check">
+                  <CheckIcon />
                 </DropdownMenu.ItemIndicator>
               </DropdownMenu.RadioItem>
             ))}

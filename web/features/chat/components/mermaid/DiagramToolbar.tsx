@@ -1,4 +1,4 @@
-import { FileDown, ImageDown, Maximize2, Minimize2, RotateCcw, ZoomIn, ZoomOut } from "lucide-react";
+import { ExitFullScreenIcon, FullScreenIcon, ResetViewIcon, SaveFileIcon, SaveImageIcon, ZoomInIcon, ZoomOutIcon } from "../../../../ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DIAGRAM_ZOOM, scalePercent } from "./state";
@@ -36,29 +36,29 @@ export function DiagramToolbar({ scale, onZoom, fullscreen, onFullscreen, onSave
     <div className="mmd__toolbar" role="toolbar" aria-label={t("chat.mermaid.toolbar")}>
       <span className="mmd__title">{t("chat.mermaid.label")}</span>
       <Tool label={t("chat.mermaid.zoomOut")} onClick={() => onZoom("out")} disabled={scale <= DIAGRAM_ZOOM.min} testId="mermaid-zoom-out">
-        <ZoomOut size={15} aria-hidden />
+        <ZoomOutIcon size={15} aria-hidden />
       </Tool>
       <span className="mmd__scale" role="status" aria-label={t("chat.mermaid.scale", { percent })} data-testid="mermaid-scale">
         {percent}%
       </span>
       <Tool label={t("chat.mermaid.zoomIn")} onClick={() => onZoom("in")} disabled={scale >= DIAGRAM_ZOOM.max} testId="mermaid-zoom-in">
-        <ZoomIn size={15} aria-hidden />
+        <ZoomInIcon size={15} aria-hidden />
       </Tool>
       <Tool label={t("chat.mermaid.reset")} onClick={() => onZoom(DIAGRAM_ZOOM.initial)} disabled={scale === DIAGRAM_ZOOM.initial} testId="mermaid-zoom-reset">
-        <RotateCcw size={15} aria-hidden />
+        <ResetViewIcon size={15} aria-hidden />
       </Tool>
       <Tool
         label={fullscreen ? t("chat.mermaid.exitFullscreen") : t("chat.mermaid.fullscreen")}
         onClick={onFullscreen}
         testId={fullscreen ? "mermaid-exit-fullscreen" : "mermaid-fullscreen"}
       >
-        {fullscreen ? <Minimize2 size={15} aria-hidden /> : <Maximize2 size={15} aria-hidden />}
+        {fullscreen ? <ExitFullScreenIcon size={15} aria-hidden /> : <FullScreenIcon size={15} aria-hidden />}
       </Tool>
       <Tool label={t("chat.mermaid.savePng")} onClick={onSavePng} testId="mermaid-save-png">
-        <ImageDown size={15} aria-hidden />
+        <SaveImageIcon size={15} aria-hidden />
       </Tool>
       <Tool label={t("chat.mermaid.exportSvg")} onClick={onExportSvg} testId="mermaid-export-svg">
-        <FileDown size={15} aria-hidden />
+        <SaveFileIcon size={15} aria-hidden />
       </Tool>
     </div>
   );
