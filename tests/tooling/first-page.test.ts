@@ -23,6 +23,10 @@ const LAZY_PARTS: [string, RegExp][] = [
     "mermaid (diagrams in messages render when one is on screen)",
     /node_modules\/(mermaid|@mermaid-js|cytoscape[^/]*|dagre-d3-es|khroma)\/|web\/features\/chat\/components\/mermaid\/engine/,
   ],
+  [
+    "icons only the workspace shows (icons are re-exports: a module of icon wrappers would put every icon on the first page)",
+    /node_modules\/lucide-react\/dist\/esm\/icons\/(terminal|git-branch|folder-open|file-archive)\.mjs$/,
+  ],
   ["the workspace's screens", /web\/features\/workspace\/(layout\/WorkspaceLayout|viewer|terminal|explorer|git|services)\//],
   [
     "the file preview's viewers and their libraries",
