@@ -43,11 +43,12 @@ export class FloorRoom extends DurableObject<FloorEnv> {
 
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    // The app's URL carries a session token; here it only tells the senders apart.
-    const token = url.searchParams.get("token") ?? "anonymous";
+    // The app's URL carries a session token; here it only tells the senders apart. Cut to the
+    // length of the app's user ids, so both send frames of the same size.
+    const sender = (url.searchParams.get("token") ?? "anonymous").slice(0, 14);
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1]);
-    pair[1].serializeAttachment({ id: token, name: token, chatId: SOCKET_PATH.exec(url.pathname)?.[1] ?? "" } satisfies Sender);
+    pair[1].serializeAttachment({ id: sender, name: sender, chatId: SOCKET_PATH.exec(url.pathname)?.[1] ?? "" } satisfies Sender);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
