@@ -13,7 +13,7 @@ import type { MenuTriggerProps } from "../../ui/lazy";
 import { useSwitchLanguage } from "../../ui/LanguageSwitch";
 import { endLocalSession } from "../session/endSession";
 import { isMessageSpacing, MESSAGE_SPACINGS, setMessageSpacing, useMessageSpacing } from "../messageSpacing";
-import { CheckIcon } from "../../ui/icons";
+import { MenuRadioSection } from "./MenuRadioSection";
 
 export interface UserMenuProps {
   user: SessionUser;
@@ -86,44 +86,23 @@ export function UserMenuContent({ user, collapsed = false, onOpenContacts, onOpe
               {t("userMenu.settings")}
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Label className="menu__label" id="menu-language-label">
-            {t("common.language")}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
+          <MenuRadioSection
+            id="language"
+            label={t("common.language")}
             value={lang}
-            onValueChange={(value) => isLanguage(value) && value !== lang && switchLanguage(value)}
-            aria-labelledby="menu-language-label"
-            data-testid="language-switch"
-          >
-            {LANGUAGES.map((option) => (
-              <DropdownMenu.RadioItem key={option} value={option} lang={option} className="menu__item" data-testid={`language-option-${option}`}>
-                <span className="menu__item-text">{t(`common.languageNames.${option}`)}</span>
-                <DropdownMenu.ItemIndicator className="menu__check">
-                  <CheckIcon />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Label className="menu__label" id="menu-spacing-label">
-            {t("chat.spacing.label")}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
+            options={LANGUAGES}
+            optionLabel={(option) => t(`common.languageNames.${option}`)}
+            optionLang={(option) => option}
+            onChange={(value) => isLanguage(value) && value !== lang && switchLanguage(value)}
+          />
+          <MenuRadioSection
+            id="spacing"
+            label={t("chat.spacing.label")}
             value={spacing}
-            onValueChange={(value) => isMessageSpacing(value) && setMessageSpacing(value)}
-            aria-labelledby="menu-spacing-label"
-            data-testid="spacing-switch"
-          >
-            {MESSAGE_SPACINGS.map((option) => (
-              <DropdownMenu.RadioItem key={option} value={option} className="menu__item" data-testid={`spacing-option-${option}`}>
-                <span className="menu__item-text">{t(`chat.spacing.${option}`)}</span>
-                <DropdownMenu.ItemIndicator className="menu__check">
-                  <CheckIcon />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+            options={MESSAGE_SPACINGS}
+            optionLabel={(option) => t(`chat.spacing.${option}`)}
+            onChange={(value) => isMessageSpacing(value) && setMessageSpacing(value)}
+          />
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item menu__item--danger" data-testid="menu-signout" onSelect={() => void onSignOut()}>
             {t("userMenu.signOut")}
