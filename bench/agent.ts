@@ -3,6 +3,7 @@
 // streams at once. The model is the scripted fake (tests/fakes/fake-llm.ts) in this process, so
 // both clocks are the same; the process's own event-loop delay is printed beside the numbers, as
 // a busy benchmark process would add its lateness to every figure.
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type WebSocket from "ws";
 import type { FakeLlm } from "../tests/fakes/fake-llm.ts";
@@ -24,9 +25,15 @@ const LARGEST_ROUNDS = 3;
 const REAL_FIRST_TOKEN_MS = 500;
 
 interface Watch {
-  firstChunkAt: Map<string, Map<number, number>>; // request id → socket → first chunk time
-  doneAt: Map<string, number>;
+  firstChunkAt: Map<string, Map<number, number>>; // reply message id → socket → first chunk time
+  doneAt: Map<string, number>; // request id → chat_done on the asker's socket
   replyOf: Map<string, string>; // reply message id → request id
+}
+
+/** The first chunk of a request's reply on each socket. A reply's first chunk may come before its stored row (and so before we know its request). */
+function firstChunks(watch: Watch, requestId: string): Map<number, number> | undefined {
+  for (const [reply, request] of watch.replyOf) if (request === requestId) return watch.firstChunkAt.get(reply);
+  return undefined;
 }
 
 function watcher(): { watch: Watch; onFrame: (client: number, frame: any) => void } {
@@ -35,11 +42,9 @@ function watcher(): { watch: Watch; onFrame: (client: number, frame: any) => voi
     const now = Date.now();
     if (frame.type === "message" && frame.message.messageType === "ai_response") watch.replyOf.set(frame.message.id, frame.message.replyToMessageId);
     if (frame.type === "streaming_message") {
-      const request = watch.replyOf.get(frame.message_id);
-      if (!request) return;
-      const seen = watch.firstChunkAt.get(request) ?? new Map<number, number>();
+      const seen = watch.firstChunkAt.get(frame.message_id) ?? new Map<number, number>();
       if (!seen.has(client)) seen.set(client, now);
-      watch.firstChunkAt.set(request, seen);
+      watch.firstChunkAt.set(frame.message_id, seen);
     }
     if (frame.type === "chat_done" && frame.message_id) {
       const request = watch.replyOf.get(frame.message_id);
@@ -72,6 +77,34 @@ function firstBytes(llm: FakeLlm, from: number): Map<string, number> {
   return out;
 }
 
+/**
+ * CPU time (ms) the app's workerd processes (children of this process) have used, on Linux: on a
+ * shared machine latency stretches with everyone else's load, the work done does much less.
+ */
+function workerdCpuMs(): number | null {
+  const children = (pid: number): number[] => {
+    try {
+      const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      return kids.flatMap((kid) => [kid, ...children(kid)]);
+    } catch {
+      return [];
+    }
+  };
+  let total = 0;
+  let found = false;
+  for (const pid of children(process.pid)) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "workerd") continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 10 ms ticks
+      found = true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found ? total : null;
+}
+
 const pcts = (values: number[]) => `p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  p99 ${ms(percentile(values, 99))}`;
 
 async function sequential(sockets: WebSocket[], watch: Watch, llm: FakeLlm): Promise<{ overhead: number[]; worst: number[] }> {
@@ -88,7 +121,7 @@ async function sequential(sockets: WebSocket[], watch: Watch, llm: FakeLlm): Pro
   const worst: number[] = [];
   for (const id of ids) {
     const first = bytes.get(id);
-    const chunks = [...(watch.firstChunkAt.get(id)?.values() ?? [])];
+    const chunks = [...(firstChunks(watch, id)?.values() ?? [])];
     if (first === undefined || chunks.length === 0) continue;
     overhead.push(...chunks.map((t) => t - first));
     worst.push(Math.max(...chunks) - first);
@@ -106,6 +139,7 @@ async function concurrent(sockets: WebSocket[], watch: Watch, llm: FakeLlm, repl
   const ids = Array.from({ length: replies }, (_, i) => `msg_conc_${replies}_${i}_${Date.now()}`);
   const askerOf = (i: number) => i % sockets.length;
   const started = Date.now();
+  const cpuBefore = workerdCpuMs();
   const wait = firstTokenMs ? ` [ttft:${firstTokenMs}]` : "";
   ids.forEach((id, i) => sockets[askerOf(i)]!.send(JSON.stringify(askFrame(id, `#${id} explain it please${wait}`, i === 0 ? 1 : 2))));
   await until(() => ids.every((id) => watch.doneAt.has(id)), 60_000);
@@ -114,7 +148,7 @@ async function concurrent(sockets: WebSocket[], watch: Watch, llm: FakeLlm, repl
   const team: number[] = [];
   ids.forEach((id, i) => {
     const first = bytes.get(id);
-    const seen = watch.firstChunkAt.get(id);
+    const seen = firstChunks(watch, id);
     if (first === undefined || !seen) return;
     const own = seen.get(askerOf(i));
     if (own !== undefined) asker.push(own - first);
@@ -122,7 +156,9 @@ async function concurrent(sockets: WebSocket[], watch: Watch, llm: FakeLlm, repl
   });
   const completed = ids.filter((id) => watch.doneAt.has(id)).length;
   const wall = Math.max(...ids.map((id) => watch.doneAt.get(id) ?? started)) - started;
-  return { replies, completed, asker, team, wall };
+  const cpuAfter = workerdCpuMs();
+  const cpu = cpuBefore === null || cpuAfter === null ? NaN : cpuAfter - cpuBefore;
+  return { replies, completed, asker, team, wall, cpu };
 }
 
 export async function runAgentBench(base: string, llm: FakeLlm): Promise<void> {
@@ -148,13 +184,13 @@ export async function runAgentBench(base: string, llm: FakeLlm): Promise<void> {
     { title: "the model answers at once", firstTokenMs: 0, sizes: CONCURRENCY },
     { title: `the model's first token after ${REAL_FIRST_TOKEN_MS} ms`, firstTokenMs: REAL_FIRST_TOKEN_MS, sizes: [largest] },
   ];
-  console.log(`\nconcurrent replies (1 team + ask-only) | completed | overhead on the asker's socket | wall time`);
+  console.log(`\nconcurrent replies (1 team + ask-only) | completed | overhead on the asker's socket | wall time | workerd CPU`);
   for (const { title, firstTokenMs, sizes } of scenarios) {
     console.log(`  ${title}:`);
     for (const n of sizes) {
       for (let round = 0; round < (n === largest ? LARGEST_ROUNDS : 1); round += 1) {
         const r = await concurrent(sockets, watch, llm, n, firstTokenMs);
-        console.log(`${r.replies} | ${r.completed} | ${pcts(r.asker)} | ${ms(r.wall)}`);
+        console.log(`${r.replies} | ${r.completed} | ${pcts(r.asker)} | ${ms(r.wall)} | ${ms(r.cpu)}`);
         if (n === largest) console.log(`   the team reply on all ${AGENT_MEMBERS} sockets meanwhile: ${pcts(r.team)}`);
       }
     }

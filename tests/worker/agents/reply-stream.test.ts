@@ -2,7 +2,7 @@ import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { readServerSentEvents } from "../../../worker/agents/sse";
 import { scriptDirective } from "../../fakes/fake-llm-script";
-import { agentGroup, ask, expectCompleteReply, followReply } from "../agent-helpers";
+import { agentGroup, ask, askFrame, expectCompleteReply, followReply } from "../agent-helpers";
 import { connect, room, waitUntil, wholeHistory } from "../chat-helpers";
 
 /** A long answer the fake model streams in 6-character deltas, `slowMs` apart. */
@@ -31,6 +31,27 @@ describe("a streamed reply in frames", { timeout: 30_000 }, () => {
     let text = ready.agentRuns[0].content as string;
     for (const c of late.frames.filter((f) => f.type === "streaming_message")) text = text.slice(0, c.offset) + c.chunk;
     expect(text).toBe(LONG);
+  });
+
+  it("answers members asking at once each on their own sockets, whole and in order", async () => {
+    const { ownerSock, memberSocks } = await agentGroup("Bob Member", "Cleo Member", "Dan Member");
+    const socks = [ownerSock, ...memberSocks];
+    const texts = socks.map((_, i) => `${words(30 + i)} from asker ${i}`);
+    // All at once: their replies open within one frame of each other.
+    const acks = socks.map((sock, i) => {
+      const frame = askFrame(`${scriptDirective([{ text: texts[i]!, slowMs: 2 }])} go`, 2);
+      sock.send(frame);
+      return frame.message_id;
+    });
+    for (const [i, sock] of socks.entries()) {
+      const { final, streamed, chunks } = await followReply(sock, 20_000);
+      expectCompleteReply(final, texts[i]!);
+      expect(final.replyToMessageId).toBe(acks[i]);
+      expect(streamed).toBe(texts[i]);
+      expect(chunks[0].offset).toBe(0);
+      // Ask-only: nobody else's reply reached this socket.
+      expect(sock.frames.filter((f) => f.type === "streaming_message" && f.message_id !== final.id)).toEqual([]);
+    }
   });
 
   it("keeps what was saved when the room restarts mid-reply, closed with a note", async () => {

@@ -143,6 +143,7 @@ export class AgentRuns {
       abort: new AbortController(),
       sent: 0,
       savedAt: 0,
+      unstored: null,
     };
     this.runs.set(room, run);
     let result: DriveResult = "done";
@@ -230,6 +231,7 @@ export class AgentRuns {
       abort: new AbortController(),
       sent: 0,
       savedAt: 0,
+      unstored: null,
     };
     this.runs.set(room, run);
     let result: DriveResult = "done";
@@ -316,7 +318,7 @@ export class AgentRuns {
   }
 
   private openReply(run: ActiveRun, request: MessageRow, vire: RoomMember): void {
-    const row = this.io.store.insert({
+    this.text.open(run, {
       id: `msg_ai_${crypto.randomUUID()}`,
       chatType: run.info.chat_type,
       visibleTo: run.visibleTo ?? null,
@@ -328,10 +330,6 @@ export class AgentRuns {
       createdAt: Date.now(),
       streaming: true,
     });
-    run.info.message_id = row.id;
-    run.sent = 0;
-    run.savedAt = Date.now();
-    this.io.publish(row);
   }
 
   /** The reply message opens with its first token, so a call that fails at once leaves only the alert. */

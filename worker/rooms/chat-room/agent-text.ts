@@ -1,7 +1,7 @@
 import type { AgentRunInfo, ServerFrame } from "../../../contract";
-import type { RoomStore } from "./store";
+import type { MessageRow, NewMessage, RoomStore } from "./store";
 
-/** A reply being written: its text so far, how much of it its audience has, and when it was last saved. */
+/** A reply being written: its text so far, how much of it its audience has, and where it is stored. */
 export interface ReplyDraft {
   info: Pick<AgentRunInfo, "room" | "chat_type" | "message_id" | "content">;
   /** The asker of an ask-only reply: the only user whose sockets get its frames. */
@@ -9,6 +9,8 @@ export interface ReplyDraft {
   /** Characters of `content` already sent as streaming_message frames. */
   sent: number;
   savedAt: number;
+  /** The reply's row until it is written: no frame of the reply goes out before it is. */
+  unstored: NewMessage | null;
 }
 
 /** Deltas of one reply arriving within this long go out as one frame. */
@@ -19,45 +21,85 @@ export const SAVE_EVERY_MS = 1000;
 interface TextIo {
   store: RoomStore;
   broadcast(frame: ServerFrame, onlyUser?: string): void;
+  publish(row: MessageRow): void;
 }
 
 /**
- * The text of the room's replies on its way to sockets and storage. A reply's first text goes out
- * at once (time to first token); what follows is sent once per frame interval, as one chunk with
- * its offset, for every reply that grew, so a hundred replies streaming at once cost the room a
- * frame per reply per interval instead of one per token. Late joiners lose nothing: the run info
- * they get holds the whole text, and a chunk's offset says where it goes. Saving rides on the same
- * pass: replies due for a save are written together.
+ * The text of the room's replies on its way to storage and sockets, in frames.
+ *
+ * A reply's first text goes out at once with its stored row (time to first token), and what follows
+ * once per frame interval as one chunk with its offset, for every reply that grew: a hundred replies
+ * streaming at once cost the room a frame per reply per interval, not one per token. Late joiners
+ * lose nothing: their run info holds the whole text, and a chunk's offset says where it goes.
+ *
+ * Writes ride on the same pass, since each write of its own costs the room a commit: replies due for
+ * a save are written together with the frame. So are replies opening in a burst: the first opens at
+ * once, those opening within a frame after it open together at the next frame (one commit, not one
+ * each). A reply's frames never go out before its row is written, so a restart keeps every reply a
+ * member has seen.
  */
 export class ReplyText {
   private readonly waiting = new Set<ReplyDraft>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the work now waiting for the frame began to wait. */
+  private frameStartedAt = 0;
+  private lastOpenAt = 0;
 
   constructor(private readonly io: TextIo) {}
 
+  /** A new reply: its row is written with its first text. */
+  open(draft: ReplyDraft, row: NewMessage): void {
+    draft.info.message_id = row.id;
+    draft.info.content = "";
+    draft.unstored = row;
+    draft.sent = 0;
+    draft.savedAt = Date.now();
+  }
+
   append(draft: ReplyDraft, delta: string): void {
+    const now = Date.now();
     draft.info.content += delta;
-    if (draft.sent === 0) return this.flush(draft);
+    if (draft.unstored) {
+      const quiet = now - this.lastOpenAt >= FRAME_MS;
+      this.lastOpenAt = now;
+      if (quiet) this.flush(draft);
+    } else if (draft.sent === 0) this.send(draft);
+    this.wait(now);
     this.waiting.add(draft);
+    // A busy room reads model streams back to back, and a timer waits behind them: the frame that is
+    // due goes out with the next text instead.
+    if (now - this.frameStartedAt >= FRAME_MS) this.tick();
+  }
+
+  /** Writes and sends what is pending (with the frame, and before the reply is finished or paused, or a notice follows it). */
+  flush(draft: ReplyDraft): void {
+    this.waiting.delete(draft);
+    if (draft.unstored) {
+      const row = this.io.store.insert({ ...draft.unstored, content: draft.info.content });
+      draft.unstored = null;
+      draft.savedAt = Date.now();
+      this.io.publish(row);
+    } else if (Date.now() - draft.savedAt >= SAVE_EVERY_MS) {
+      this.io.store.saveContent(draft.info.message_id, draft.info.content, false);
+      draft.savedAt = Date.now();
+    }
+    this.send(draft);
+  }
+
+  private wait(now: number): void {
+    if (this.waiting.size === 0) this.frameStartedAt = now;
     this.timer ??= setTimeout(() => this.tick(), FRAME_MS);
   }
 
-  /** Sends what the audience has not seen yet (before the reply is finished or paused, too). */
-  flush(draft: ReplyDraft): void {
-    this.waiting.delete(draft);
+  private send(draft: ReplyDraft): void {
     const { room, chat_type, message_id, content } = draft.info;
-    if (content.length > draft.sent) {
-      this.io.broadcast({ type: "streaming_message", room, chat_type, message_id, chunk: content.slice(draft.sent), offset: draft.sent }, draft.visibleTo);
-      draft.sent = content.length;
-    }
-    const now = Date.now();
-    if (now - draft.savedAt >= SAVE_EVERY_MS) {
-      this.io.store.saveContent(message_id, content, false);
-      draft.savedAt = now;
-    }
+    if (content.length <= draft.sent) return;
+    this.io.broadcast({ type: "streaming_message", room, chat_type, message_id, chunk: content.slice(draft.sent), offset: draft.sent }, draft.visibleTo);
+    draft.sent = content.length;
   }
 
   private tick(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const draft of [...this.waiting]) this.flush(draft);
   }
