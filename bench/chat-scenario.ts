@@ -11,7 +11,7 @@ import { cpuNow, cpuPerMessage, type CpuSample } from "./server-cpu.ts";
  * How long after its last send a round waits for deliveries. Long, so that on a busy machine a
  * late message counts as late, and only one that never comes as missing.
  */
-const SETTLE_MS = 30_000;
+export const SETTLE_MS = 30_000;
 
 export interface Scenario {
   clients: number;

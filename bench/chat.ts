@@ -4,7 +4,7 @@
 // per message, and whether every message reached every member exactly once.
 import { launchFloor } from "./floor-launch.ts";
 import { load, machineLine } from "./machine.ts";
-import { runScenario, threadsFor, type Measured, type Scenario } from "./chat-scenario.ts";
+import { SETTLE_MS, runScenario, threadsFor, type Measured, type Scenario } from "./chat-scenario.ts";
 import { exactlyOnce, type RoundStats } from "./round-stats.ts";
 import { ms, percentile, ratio } from "./stats.ts";
 
@@ -44,6 +44,7 @@ function describe(name: string, m: Measured): string {
   const once = exactlyOnce(r) ? "exactly once" : `NOT exactly once (missing ${r.missing}, duplicates ${r.duplicates}, acked ${r.acked}/${r.messages})`;
   return (
     `  ${name.padEnd(5)}  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; deliveries ${r.deliveries}/${r.expected} → ${once}` +
+    (r.late > 0 ? `; ${r.late} deliveries and acks came after the ${SETTLE_MS / 1000} s settle time (late, not lost)` : "") +
     (r.dropped > 0 ? `; ${r.dropped} sockets dropped (a server reload?)` : "") +
     `\n         send→ack p50 ${ms(p(r.ack, 50))} p99 ${ms(p(r.ack, 99))}; send→last recv p50 ${ms(p(r.last, 50))} p99 ${ms(p(r.last, 99))}; any receiver p99 ${ms(p(r.any, 99))}\n` +
     `         server CPU per message ${cpuText(m)}\n` +

@@ -17,6 +17,8 @@ export interface Round {
   threads: { utilisation: number; loopDelayP99: number }[];
   /** Sockets that closed unasked by the end of the round. */
   dropped: number;
+  /** The end of the settle time: what arrived after it came late. */
+  deadline: number;
 }
 
 class ClientThread {
@@ -87,7 +89,10 @@ export class ClientPool {
     await Promise.all(this.threads.map((t) => t.ask({ kind: "send", plan: full })));
     const deadline = epochNow() + settleMs;
     const answers = await Promise.all(this.threads.map((t) => t.ask({ kind: "drain", deadline })));
-    return merge(answers.map((a) => (a as { round: ThreadRound }).round));
+    return merge(
+      answers.map((a) => (a as { round: ThreadRound }).round),
+      deadline,
+    );
   }
 
   async close(): Promise<void> {
@@ -98,7 +103,7 @@ export class ClientPool {
   }
 }
 
-function merge(rounds: ThreadRound[]): Round {
+function merge(rounds: ThreadRound[], deadline: number): Round {
   const deliveries = new Map<string, { clients: number[]; at: number[] }>();
   for (const r of rounds) {
     for (const [id, d] of r.deliveries) {
@@ -116,5 +121,6 @@ function merge(rounds: ThreadRound[]): Round {
     sendSlip: rounds.flatMap((r) => r.sendSlip),
     threads: rounds.map((r) => ({ utilisation: r.utilisation, loopDelayP99: r.loopDelayP99 })),
     dropped: rounds.reduce((sum, r) => sum + r.dropped, 0),
+    deadline,
   };
 }

@@ -31,12 +31,23 @@ interface Round {
 }
 let round: Round | null = null;
 let onDelivery: (() => void) | null = null;
+/** When this thread last got a frame of the round: after the settle time, a round ends once its stream goes quiet. */
+let lastFrameAt = 0;
+
+/**
+ * After the settle time a round still listens until nothing of it arrived for this long (at most
+ * LATE_CAP_MS more), so a message that comes late counts as late, and only one that never comes
+ * as missing: an overloaded room is slow, a room that drops a frame is wrong.
+ */
+const QUIET_MS = 5000;
+const LATE_CAP_MS = 120_000;
 
 function onFrame(client: number, data: WebSocket.RawData): void {
   const at = epochNow();
   // Parsed whole, as a real client does.
   const frame = JSON.parse(data.toString());
   if (!round) return;
+  lastFrameAt = at;
   if (frame.type === "chat_ack") {
     if (frame.success && frame.message_id.startsWith(round.plan.prefix)) round.acked.push([frame.message_id, at]);
   } else if (frame.type === "message") {
@@ -107,17 +118,25 @@ async function send(plan: SendPlan): Promise<void> {
   }
 }
 
+/** Resolves when every expected delivery came, or at `until`. */
+async function deliveriesBy(r: Round, until: number): Promise<void> {
+  if (r.count >= r.expected) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, until - epochNow()));
+    onDelivery = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  onDelivery = null;
+}
+
 async function drain(deadline: number): Promise<ThreadRound> {
   const r = round!;
-  if (r.count < r.expected) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, deadline - epochNow()));
-      onDelivery = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    onDelivery = null;
+  await deliveriesBy(r, deadline);
+  const cap = deadline + LATE_CAP_MS;
+  while (r.count < r.expected && epochNow() < cap && epochNow() - lastFrameAt < QUIET_MS) {
+    await deliveriesBy(r, Math.min(cap, lastFrameAt + QUIET_MS));
   }
   r.delay.disable();
   const result: ThreadRound = {

@@ -15,6 +15,8 @@ export interface RoundStats {
   expected: number;
   missing: number;
   duplicates: number;
+  /** Deliveries and acks that came after the settle time: slow, not lost. */
+  late: number;
   /** Client health: the busiest thread's event-loop utilisation and delay p99, and how late sends left. */
   clientUtilisation: number;
   clientLoopDelayP99: number;
@@ -33,9 +35,11 @@ export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
   let expected = 0;
   let missing = 0;
   let duplicates = 0;
+  let late = 0;
   for (const [id, sentAt] of round.sent) {
     const acked = round.acked.get(id);
     if (acked !== undefined) ack.push(acked - sentAt);
+    if (acked !== undefined && acked > round.deadline) late += 1;
     const wanted = members.get(chatOfMessage(id)) ?? 0;
     expected += wanted;
     const got = round.deliveries.get(id);
@@ -49,6 +53,7 @@ export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
     duplicates += got.at.length - distinct;
     let latest = 0;
     for (const at of got.at) {
+      if (at > round.deadline) late += 1;
       any.push(at - sentAt);
       latest = Math.max(latest, at - sentAt);
     }
@@ -67,6 +72,7 @@ export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
     expected,
     missing,
     duplicates,
+    late,
     clientUtilisation: Math.max(...round.threads.map((t) => t.utilisation)),
     clientLoopDelayP99: Math.max(...round.threads.map((t) => t.loopDelayP99)),
     sendSlip: round.sendSlip,
@@ -89,6 +95,7 @@ export function mergeStats(all: RoundStats[]): RoundStats {
     expected: sum((s) => s.expected),
     missing: sum((s) => s.missing),
     duplicates: sum((s) => s.duplicates),
+    late: sum((s) => s.late),
     clientUtilisation: max((s) => s.clientUtilisation),
     clientLoopDelayP99: max((s) => s.clientLoopDelayP99),
     sendSlip: all.flatMap((s) => s.sendSlip),
