@@ -32,3 +32,7 @@ export * from "./search";
 export * from "./mentions";
 export * from "./mention-parse";
 export * from "./editor-images";
+export * from "./onboarding";
+export * from "./git-accounts";
+export * from "./analytics";
+export * from "./chat-calls";
