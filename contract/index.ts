@@ -33,6 +33,3 @@ export * from "./mentions";
 export * from "./mention-parse";
 export * from "./editor-images";
 export * from "./onboarding";
-export * from "./git-accounts";
-export * from "./analytics";
-export * from "./chat-calls";

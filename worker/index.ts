@@ -31,8 +31,7 @@ import { imagesApi } from "./api/images";
 import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
 import { sandboxesApi } from "./api/sandboxes";
 import { projectSandboxApi, sandboxServicesApi } from "./api/services";
-import { githubApi, gitlabProxyApi } from "./api/git-hosts";
-import { githubAuthApi, xOauthApi } from "./api/github-oauth";
+import { githubApi, githubAuthApi, gitlabProxyApi } from "./api/git-hosts";
 import { projectAgentSettingsApi } from "./api/project-agent-settings";
 import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from "./api/coding-projects";
 import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
@@ -42,7 +41,6 @@ import { friendInvitesApi } from "./api/friend-invites";
 import { contactsApi } from "./api/contacts";
 import { searchApi } from "./api/search";
 import { mentionsApi } from "./api/mentions";
-import { analyticsApi } from "./api/analytics";
 import { onboardingApi } from "./api/onboarding";
 import { tutorialApi } from "./api/tutorial";
 import { postRegistrationApi } from "./api/post-registration";
@@ -87,7 +85,6 @@ const app = new Hono<AppEnv>()
   .route("/inbox", inboxApi)
   .route("/notifications", notificationsApi)
   .route("/mentions", mentionsApi)
-  .route("/analytics", analyticsApi)
   .route("/onboarding", onboardingApi)
   .route("/tutorial", tutorialApi)
   .route("/post-registration", postRegistrationApi)
@@ -116,8 +113,7 @@ const app = new Hono<AppEnv>()
   .route("/vm-url-storage", vmUrlStorageApi)
   .route("/vm-dev-mode", vmDevModeApi)
   .route("/gitlab-proxy", gitlabProxyApi)
-  .route("/github", githubApi)
-  .route("/x-oauth", xOauthApi);
+  .route("/github", githubApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {
