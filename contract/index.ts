@@ -33,3 +33,4 @@ export * from "./mentions";
 export * from "./mention-parse";
 export * from "./editor-images";
 export * from "./onboarding";
+export * from "./chat-calls";

@@ -1,6 +1,16 @@
 import * as v from "valibot";
-import { Id, type AvailableJoinMembersAnswer, type ChatListItem, type ParticipantsAnswer, type PresenterRequestsAnswer } from "../../contract";
+import {
+  Id,
+  type AvailableJoinMembersAnswer,
+  type ChatListItem,
+  type ChatsAnswer,
+  type LastMessageAnswer,
+  type ParticipantsAnswer,
+  type PresenterRequestsAnswer,
+} from "../../contract";
+import { myChatList } from "../chats/chat-list";
 import { joinCandidates } from "../chats/join-candidates";
+import { lastMessageFor } from "../chats/last-message";
 import { getDb } from "../db/client";
 import { participantsOf } from "../db/chats";
 import { toChatListItem, toParticipant } from "../db/chat-mappers";
@@ -17,9 +27,10 @@ import { SESSION_HEADER } from "../rooms/session-sockets";
 
 const ChatParam = v.object({ chatId: Id });
 
-/** `/api/chats/{chatId}`: one chat, its participants, who could join, and its realtime socket. */
+/** `/api/chats`: my chats (spec 03 §7.3), one chat, its last message, participants, who could join, and its realtime socket. */
 export const chatsApi = newApp()
   .use(requireUser)
+  .get("/", async (c) => ok<ChatsAnswer>(c, { success: true, data: await myChatList(getDb(c.env.DB), c.get("user")) }))
   .get("/:chatId", param(ChatParam), async (c) => {
     const { chatId } = c.req.valid("param");
     const db = getDb(c.env.DB);
@@ -27,6 +38,12 @@ export const chatsApi = newApp()
     const { chat } = await requireChatMember(db, user.id, chatId);
     const participants = (await participantsOf(db, [chatId])).get(chatId) ?? [];
     return ok<ChatListItem>(c, toChatListItem(chat, participants, user.id));
+  })
+  .get("/:chatId/last-message", param(ChatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
+    const user = c.get("user");
+    await requireChatMember(getDb(c.env.DB), user.id, chatId);
+    return ok<LastMessageAnswer>(c, { success: true, data: await lastMessageFor(c.env, chatId, user.id) });
   })
   .get("/:chatId/presenter-requests", param(ChatParam), async (c) => {
     const { chatId } = c.req.valid("param");

@@ -2,9 +2,11 @@ import * as v from "valibot";
 import {
   CreateGroupBody,
   DiscussToAgentBody,
+  EmployeeGroupBody,
   Id,
   MessagesQuery,
   RenameGroupBody,
+  isEmployeeGroupBody,
   type ChatListAnswer,
   type CreateGroupAnswer,
   type DiscussToAgentAnswer,
@@ -14,11 +16,11 @@ import {
   type RenameGroupAnswer,
 } from "../../contract";
 import { createGroup, type CreateGroupRefused } from "../chats/create-group";
+import { openEmployeeGroup } from "../chats/employee-group";
 import { dissolveGroup, leaveGroup, renameGroup } from "../chats/group-lifecycle";
 import { getDb } from "../db/client";
 import { notify } from "../notifications";
-import { chatsForUser, participantsOf } from "../db/chats";
-import { toChatListItem } from "../db/chat-mappers";
+import { myChatList } from "../chats/chat-list";
 import { newApp } from "../lib/app";
 import { requireChatMember, requireGroupMember, requireOwner, splitStreamId } from "../lib/chat-access";
 import { chatViews } from "../lib/chat-sync";
@@ -26,7 +28,7 @@ import { ApiError, ok } from "../lib/envelope";
 import { requireCurrentMembership } from "../lib/org-access";
 import { agentRequestError, limitReachedError } from "../lib/refusals";
 import { requireUser } from "../lib/session";
-import { json, param, query } from "../lib/validate";
+import { json, param, parseWith, query } from "../lib/validate";
 import { roomStub } from "../rooms/stubs";
 import { UNNOTIFIED_LIMIT } from "../rooms/chat-room/discuss-forward";
 
@@ -53,22 +55,21 @@ function createGroupError(r: CreateGroupRefused): ApiError {
 export const groupChatsApi = newApp()
   .use(requireUser)
   .get("/", async (c) => {
-    const db = getDb(c.env.DB);
-    const user = c.get("user");
-    const membership = await requireCurrentMembership(db, user);
-    const rows = await chatsForUser(db, user.id, membership.org.id);
-    const participants = await participantsOf(
-      db,
-      rows.map((r) => r.id),
-    );
-    return ok<ChatListAnswer>(c, { chats: rows.map((r) => toChatListItem(r, participants.get(r.id) ?? [], user.id)) });
+    return ok<ChatListAnswer>(c, { chats: await myChatList(getDb(c.env.DB), c.get("user")) });
   })
-  .post("/", json(CreateGroupBody), async (c) => {
-    const body = c.req.valid("json");
+  // Two shapes: spec 02's participants list, and spec 03 §7.3's virtual employees by id with forceNew.
+  .post("/", json(v.looseObject({})), async (c) => {
+    const raw = c.req.valid("json");
+    const body = isEmployeeGroupBody(raw)
+      ? ({ shape: "employees", value: parseWith(EmployeeGroupBody, raw) } as const)
+      : ({ shape: "participants", value: parseWith(CreateGroupBody, raw) } as const);
     const db = getDb(c.env.DB);
     const user = c.get("user");
     const membership = await requireCurrentMembership(db, user);
-    const created = await createGroup(c.env, db, user, membership.org.id, body);
+    const created =
+      body.shape === "employees"
+        ? await openEmployeeGroup(c.env, db, user, membership.org.id, body.value)
+        : await createGroup(c.env, db, user, membership.org.id, body.value);
     if (!created.ok) throw createGroupError(created);
     const { viewFor } = await chatViews(db, created.row);
     return ok<CreateGroupAnswer>(c, { groupChat: viewFor(user.id) });
