@@ -20,7 +20,11 @@ export const MESSAGE_TEXT_MAX = 20_000;
 export const GROUP_NAME_MAX = 100;
 export const ATTACHMENT_MAX_BYTES = 52_428_800;
 
-/** Spec 02 §5: every extension a message may carry, in the order the refusal lists them. */
+/**
+ * Spec 02 §5: every extension a message may carry, in the order the refusal lists them. HTML is ours
+ * on top of the spec's list: it is stored as an opaque download and previewed only in a frame
+ * sandboxed without scripts (worker/lib/file-content-type.ts, web/ui/preview/SandboxedHtml.tsx).
+ */
 export const ATTACHMENT_EXTENSIONS: readonly string[] = [
   "jpg",
   "jpeg",
@@ -41,6 +45,8 @@ export const ATTACHMENT_EXTENSIONS: readonly string[] = [
   "xls",
   "xlsx",
   "csv",
+  "html",
+  "htm",
   "ppt",
   "pptx",
   "zip",
@@ -51,8 +57,8 @@ export const ATTACHMENT_EXTENSIONS: readonly string[] = [
   "ogg",
   "aac",
 ];
-/** Longer spellings of the same types: accepted, but not listed as types of their own in the composer. */
-export const ATTACHMENT_EXTENSION_ALIASES: Readonly<Record<string, string>> = { jpeg: "jpg", markdown: "md" };
+/** Other spellings of the same types: accepted, but not listed as types of their own in the composer. */
+export const ATTACHMENT_EXTENSION_ALIASES: Readonly<Record<string, string>> = { jpeg: "jpg", markdown: "md", htm: "html" };
 /** The distinct types, for the composer's hint. */
 export const ATTACHMENT_TYPES: readonly string[] = ATTACHMENT_EXTENSIONS.filter((ext) => !(ext in ATTACHMENT_EXTENSION_ALIASES));
 export const FORWARD_HISTORY_MAX_BYTES = 102_400;

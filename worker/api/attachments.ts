@@ -7,6 +7,7 @@ import { ApiError, ok } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
 import { param, query } from "../lib/validate";
+import { serveStoredFile } from "../attachments/byte-range";
 import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
 
 const ChatQuery = v.object({ chatId: Id });
@@ -56,12 +57,12 @@ export const attachmentsApi = newApp()
   .get("/:chatId/:fileId", param(FileParam), async (c) => {
     const { chatId, fileId } = c.req.valid("param");
     await requireChatMember(getDb(c.env.DB), c.get("user").id, chatId);
-    const object = await c.env.FILES.get(`chats/${chatId}/${fileId}`);
-    if (!object) throw new ApiError(404, "File not found");
-    const headers = new Headers();
-    headers.set("etag", object.httpEtag);
-    headers.set("cache-control", "private, max-age=3600");
-    // Only passive formats display inline; everything else (SVG, HTML, unknown) downloads, sandboxed.
-    applyStoredFileHeaders(headers, object.httpMetadata?.contentType, object.customMetadata?.fileName);
-    return new Response(object.body, { headers });
+    const served = await serveStoredFile(c.env.FILES, `chats/${chatId}/${fileId}`, c.req.raw, (object) => {
+      const headers = new Headers({ "cache-control": "private, max-age=3600" });
+      // Only passive formats display inline; everything else (SVG, HTML, unknown) downloads, sandboxed.
+      applyStoredFileHeaders(headers, object.httpMetadata?.contentType, object.customMetadata?.fileName);
+      return headers;
+    });
+    if (!served) throw new ApiError(404, "File not found");
+    return served;
   });

@@ -1,4 +1,5 @@
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TEXTS, type UploadedImage } from "../../contract";
+import { serveStoredFile } from "../attachments/byte-range";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { SNIFF_BYTES } from "../lib/file-content-type";
@@ -65,9 +66,9 @@ export const imagesApi = newApp()
   .get("/:userId/:file", async (c) => {
     const path = parseImagePath(c.req.param("userId"), c.req.param("file"));
     if (!path) throw new ApiError(404, NOT_FOUND);
-    const object = await c.env.FILES.get(keyOfPath(path));
-    if (!object) throw new ApiError(404, NOT_FOUND);
-    const headers = imageHeaders(object.httpMetadata?.contentType, object.customMetadata?.fileName ?? c.req.param("file"));
-    headers.set("etag", object.httpEtag);
-    return new Response(object.body, { headers });
+    const served = await serveStoredFile(c.env.FILES, keyOfPath(path), c.req.raw, (object) =>
+      imageHeaders(object.httpMetadata?.contentType, object.customMetadata?.fileName ?? c.req.param("file")),
+    );
+    if (!served) throw new ApiError(404, NOT_FOUND);
+    return served;
   });

@@ -194,7 +194,7 @@ describe("chat attachments", () => {
 
   it("refuses types outside the allowed list, and requests without a file", async () => {
     const { alice, chatId } = await groupOfTwo();
-    for (const name of ["setup.exe", "page.html", "script.js", "noextension"]) {
+    for (const name of ["setup.exe", "page.php", "script.js", "noextension"]) {
       const r = await upload(alice, chatId, new File(["MZ"], name, { type: "application/octet-stream" }));
       expectError({ status: r.status, json: r.json, res: r.res }, 400);
       expect(r.json.message).toMatch(/^File type .+ is not supported\. Supported types: /);
