@@ -34,3 +34,4 @@ export * from "./mention-parse";
 export * from "./editor-images";
 export * from "./onboarding";
 export * from "./chat-calls";
+export * from "./analytics";

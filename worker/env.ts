@@ -14,6 +14,8 @@ export interface Env {
   /** One message search index per organization (worker/search/). */
   SEARCH_SHARD: DurableObjectNamespace<SearchShard>;
   JOBS: Queue<unknown>;
+  /** Workers Analytics Engine dataset for page views (wrangler.toml `[[analytics_engine_datasets]]`); unset, D1 keeps daily counts. */
+  ANALYTICS?: AnalyticsEngineDataset;
   BETTER_AUTH_SECRET: string;
   BETTER_AUTH_URL?: string;
   DEV_EMAILS?: string;

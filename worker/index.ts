@@ -41,6 +41,7 @@ import { friendInvitesApi } from "./api/friend-invites";
 import { contactsApi } from "./api/contacts";
 import { searchApi } from "./api/search";
 import { mentionsApi } from "./api/mentions";
+import { analyticsApi } from "./api/analytics";
 import { onboardingApi } from "./api/onboarding";
 import { tutorialApi } from "./api/tutorial";
 import { postRegistrationApi } from "./api/post-registration";
@@ -85,6 +86,7 @@ const app = new Hono<AppEnv>()
   .route("/inbox", inboxApi)
   .route("/notifications", notificationsApi)
   .route("/mentions", mentionsApi)
+  .route("/analytics", analyticsApi)
   .route("/onboarding", onboardingApi)
   .route("/tutorial", tutorialApi)
   .route("/post-registration", postRegistrationApi)

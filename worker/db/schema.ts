@@ -6,3 +6,4 @@ export * from "./knowledge-schema";
 export * from "./workspace-schema";
 export * from "./people-schema";
 export * from "./first-run-schema";
+export * from "./analytics-schema";
