@@ -88,7 +88,8 @@ describe("accounts in the browser", () => {
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto("/en/usage");
-    await page.waitForURL("**/en/home");
+    // Home, remembering the page asked for: signing in from there leads back to it.
+    await page.waitForURL(/\/en\/home\?redirect=%2Fen%2Fusage$/);
     expect(await page.evaluate(() => (window as any).__sawRedirect)).toBe(true);
     await page.getByTestId("landing").waitFor();
     await context.close();
@@ -103,7 +104,7 @@ describe("accounts in the browser", () => {
     const out = await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: baseUrl() } });
     expect(out.status()).toBe(200);
     await page.goto("/en/usage");
-    await page.waitForURL("**/en/home");
+    await page.waitForURL(/\/en\/home\?redirect=%2Fen%2Fusage$/);
     await page.getByTestId("landing").waitFor();
     await context.close();
   });

@@ -6,8 +6,8 @@ import { openFromExplorer, useProjectOwner } from "./workspace-flows.ts";
 
 /**
  * Hostile files in the preview, in Chromium: an SVG with a script and onload, a Word document whose
- * text and link are payloads, a CSV with formulas and markup, an HTML page whose script reaches
- * for the app, and a file name that is markup. Each tries to set `window.__pwned`, a cookie or to
+ * text and link are payloads, a CSV with formulas and markup, an HTML page (sent in a message and
+ * opened in the workspace) whose script reaches for the app, and a file name that is markup. Each tries to set `window.__pwned`, a cookie or to
  * open a dialog; none may.
  */
 
@@ -75,6 +75,48 @@ describe("file preview XSS corpus", () => {
 
       await page.waitForTimeout(300); // a late onerror would fire by now
       await seen.expectNothingRan();
+    } finally {
+      await dissolveGroup(page, chatId);
+      await context.close();
+    }
+  }, 180_000);
+
+  it("previews a hostile .html chat attachment in a sandboxed frame without running any of it", async () => {
+    const { context, page } = await newPerson(browser());
+    const seen = watchForPayloads(page);
+    await signInToAcme(page, ALICE);
+    const chatId = await openFreshGroup(page, uniqueName("Html attachment"));
+    try {
+      await sendFiles(page, [fixture("xss.html", "report.html")], "html page h01");
+      const title = await page.title();
+      const preview = await openPreview(page, "report.html");
+      const frameElement = preview.getByTestId("preview-html-frame");
+      expect(await frameElement.getAttribute("sandbox")).toBe("");
+      const frame = page.frameLocator('[data-testid="preview-html-frame"]');
+      await frame.getByRole("heading", { name: "XSS fixture page" }).waitFor();
+      // The page drew from the message's file, and nothing in it ran: not in its frame, not in the app.
+      const inner = page.frames().find((f) => f !== page.mainFrame())!;
+      expect(await inner.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(await inner.evaluate(() => document.title)).not.toBe("XSS-RAN");
+      await frame.locator("#evil-link").click();
+      // Its source is there as text.
+      await preview.getByTestId("preview-mode-source").click();
+      await eventually(() => preview.getByTestId("preview-text").textContent()).toContain('window.__pwned = "html-script"');
+      await closePreview(page);
+      await page.waitForTimeout(300); // a late onerror or onload would fire by now
+      await seen.expectNothingRan();
+      expect(await page.title()).toBe(title);
+
+      // Opened directly, the file's address downloads it instead of showing a page of our origin.
+      const href = await page.evaluate(async (id) => {
+        const res = await fetch(`/api/group-chats/${id}/messages`, { credentials: "include" });
+        const body = (await res.json()) as { data: { messages: { attachments?: { fileName: string; fileUrl: string }[] }[] } };
+        return body.data.messages.flatMap((m) => m.attachments ?? []).find((a) => a.fileName === "report.html")!.fileUrl;
+      }, chatId);
+      const direct = await page.request.get(href);
+      expect(direct.headers()["content-disposition"]).toMatch(/^attachment; filename="report\.html"/);
+      expect(direct.headers()["content-type"]).toBe("application/octet-stream");
+      expect(direct.headers()["content-security-policy"]).toMatch(/^sandbox;/);
     } finally {
       await dissolveGroup(page, chatId);
       await context.close();

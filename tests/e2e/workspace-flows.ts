@@ -54,6 +54,8 @@ export interface ProjectOwner {
   /** Notes a project (and its chat) or a group for the clean-up at the end of the file. */
   made(project: { projectId: string; chatId: string }): void;
   madeGroup(chatId: string): void;
+  /** The owner's sign-in, for a test that signs in again elsewhere (a second browser, a signed-out link). */
+  credentials: { email: string; password: string };
 }
 
 /**
@@ -77,6 +79,7 @@ async function onPaidPlan(browser: Browser, userId: string): Promise<void> {
 export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
   let person: { context: BrowserContext; page: Page } | undefined;
   let agentId = "";
+  const credentials = { email: uniqueEmail("wendy"), password: "orange-e2e-kettle" };
   const projects: string[] = [];
   const projectChats: string[] = [];
   const groups: string[] = [];
@@ -88,7 +91,7 @@ export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
   beforeAll(async () => {
     person = await newPerson(browser());
     const page = person.page;
-    await signUp(page, "Wendy Workspace", uniqueEmail("wendy"), "orange-e2e-kettle");
+    await signUp(page, "Wendy Workspace", credentials.email, credentials.password);
     await onPaidPlan(browser(), (await serverSession(page)).id);
     await joinOrganization(page, ACME_INVITE);
     await useOrganization(page, ACME);
@@ -116,6 +119,7 @@ export function useProjectOwner(browser: () => Browser): () => ProjectOwner {
       page,
       made,
       madeGroup: (chatId) => groups.push(chatId),
+      credentials,
       async openFreshProject(prefix, prepare) {
         const name = uniqueName(prefix);
         const project = await createProjectByApi(page, name);

@@ -66,6 +66,28 @@ describe("workspace editor: links, markdown tools, remembered places", () => {
     await eventually(() => activeTab(page)).toBe("viewer-tab-notes.md");
   }, 180_000);
 
+  it("a link followed while signed out opens its file once the visitor signs in, not the home page", async () => {
+    const page = owner().page;
+    const { projectId, chatId } = await projectWithFiles(page, "Signed out", { "docs/plan.md": "# Plan\n" });
+    const visitor = await newPerson(browser());
+    try {
+      const link = `/en/home/coding-projects/${projectId}?filePath=docs/plan.md`;
+      await visitor.page.goto(link);
+      // The visitor is sent home, and the home page's sign-in carries the link along.
+      await visitor.page.getByTestId("landing").waitFor();
+      expect(new URL(visitor.page.url()).searchParams.get("redirect")).toBe(link);
+      await visitor.page.getByTestId("landing-signin").click();
+      await visitor.page.getByTestId("signin-email").fill(owner().credentials.email);
+      await visitor.page.getByTestId("signin-password").fill(owner().credentials.password);
+      await visitor.page.getByTestId("signin-submit").click();
+      await visitor.page.waitForURL(new RegExp(`/home\\?chatId=${chatId}$`));
+      await waitForWorkspace(visitor.page);
+      await eventually(() => activeTab(visitor.page)).toBe("viewer-tab-docs/plan.md");
+    } finally {
+      await visitor.context.close();
+    }
+  }, 180_000);
+
   it("refuses a link's path outside the project, and shows someone else's project as not found", async () => {
     const page = owner().page;
     const { projectId, chatId } = await projectWithFiles(page, "Guarded", {});

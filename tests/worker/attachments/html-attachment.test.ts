@@ -9,7 +9,7 @@ describe("an .html file as a chat attachment", () => {
     for (const [name, type] of [
       ["report.html", "text/html"],
       ["REPORT.HTM", "text/html; charset=utf-8"],
-    ]) {
+    ] as const) {
       const r = await uploadAttachment(alice, chatId, new File([PAGE], name, { type }));
       expect(r.status, JSON.stringify(r.json)).toBe(200);
       // The type a client claims never makes it a page: it is stored as bytes, with no thumbnail.

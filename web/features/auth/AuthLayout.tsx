@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
+import { RETURN_PARAM, safeRedirect } from "../../app/session/returnTo";
 import { useSession } from "../../app/session/useSession";
 import { useLangPath } from "../../i18n/useLang";
 import { LanguageSwitch } from "../../ui/LanguageSwitch";
 import { LoadingScreen } from "../../ui/Screens";
-import { safeRedirect } from "./redirectTarget";
 
 /** The target after a successful sign-in or sign-up. */
 export function useAfterAuthPath(): string {
   const [params] = useSearchParams();
   const to = useLangPath();
-  return safeRedirect(params.get("redirect"), to("/home"));
+  return safeRedirect(params.get(RETURN_PARAM), to("/home"));
 }
 
 /** The frame of both auth pages; a visitor who is already signed in goes straight on. */

@@ -5,11 +5,11 @@ import { translator } from "./translate";
 
 const t = translator();
 const file = (name: string, size = 1000, type = "") => ({ name, size, type });
-const SUPPORTED = "jpg, png, gif, webp, svg, mp4, webm, avi, mov, pdf, txt, md, doc, docx, xls, xlsx, csv, ppt, pptx, zip, rar, 7z, mp3, wav, ogg, aac";
+const SUPPORTED = "jpg, png, gif, webp, svg, mp4, webm, avi, mov, pdf, txt, md, doc, docx, xls, xlsx, csv, html, ppt, pptx, zip, rar, 7z, mp3, wav, ogg, aac";
 
 describe("attachment validation (spec 02 §5)", () => {
   it("accepts the supported types, in any letter case, including jpeg and markdown", () => {
-    const names = ["a.JPG", "b.jpeg", "c.png", "d.pdf", "e.markdown", "f.md", "g.7z", "h.xlsx", "i.mp3", "j.mov"];
+    const names = ["a.JPG", "b.jpeg", "c.png", "d.pdf", "e.markdown", "f.md", "g.7z", "h.xlsx", "i.mp3", "j.mov", "k.html", "l.HTM"];
     const { accepted, issues } = validateFiles(
       names.map((n) => file(n)),
       0,
