@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate, useRoutes, type RouteObject } from "react-router";
 import { SignInPage } from "../features/auth/SignInPage";
-import { LazyBoundary, lazyComponent, type LazyComponent } from "../ui/lazy";
+import { LazyBoundary, lazyComponent, whenIdle, type LazyComponent } from "../ui/lazy";
 import { CrashBoundary } from "./routes/CrashBoundary";
 import { HomeRoute } from "./routes/HomeRoute";
 import { RequireSession } from "./routes/RequireSession";
@@ -65,6 +65,13 @@ const ROUTES: RouteObject[] = [
   },
 ];
 
+/** Page analytics load when the browser is idle, off the first page's critical path; a failed load only loses a count. */
+function trackPageWhenIdle(pathname: string): void {
+  whenIdle(() => {
+    import("./analytics").then((m) => m.trackPage(pathname)).catch(() => undefined);
+  });
+}
+
 let navigateOutsideReact: ((path: string) => void) | null = null;
 
 /** Navigation for code outside React (the API client when a session ends): in place while the app is mounted. */
@@ -86,5 +93,6 @@ export function AppRoutes() {
       navigateOutsideReact = null;
     };
   }, [navigate]);
+  useEffect(() => trackPageWhenIdle(pathname), [pathname]);
   return <CrashBoundary resetKey={pathname}>{useRoutes(ROUTES)}</CrashBoundary>;
 }

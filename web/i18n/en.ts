@@ -2,6 +2,7 @@ import { enAgent } from "./en-agent";
 import { enChat } from "./en-chat";
 import { enChatList, enGroups, enInbox } from "./en-groups";
 import { enMail } from "./en-mail";
+import { enPageViews } from "./en-page-views";
 import { enMentions } from "./en-mentions";
 import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
@@ -257,6 +258,7 @@ export const en = {
   notifications: enNotifications,
   mentions: enMentions,
   mail: enMail,
+  pageViews: enPageViews,
   workspaceViewer: enWorkspaceViewer,
   search: enSearch,
   time: enTime,

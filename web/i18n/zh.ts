@@ -3,6 +3,7 @@ import { zhAgent } from "./zh-agent";
 import { zhChat } from "./zh-chat";
 import { zhChatList, zhGroups, zhInbox } from "./zh-groups";
 import { zhMail } from "./zh-mail";
+import { zhPageViews } from "./zh-page-views";
 import { zhMentions } from "./zh-mentions";
 import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
@@ -255,6 +256,7 @@ export const zh: Messages = {
   notifications: zhNotifications,
   mentions: zhMentions,
   mail: zhMail,
+  pageViews: zhPageViews,
   workspaceViewer: zhWorkspaceViewer,
   search: zhSearch,
   time: zhTime,

@@ -14,6 +14,7 @@ import { Spinner } from "../../ui/Spinner";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { MailOutbox } from "./MailOutbox";
 import { MembershipEditor } from "./MembershipEditor";
+import { PageViews } from "./PageViews";
 import { useDevAccess } from "./useDevAccess";
 
 function Loading() {
@@ -122,6 +123,7 @@ export function DevSettingsPage() {
       <div className="stack">
         <UserSearch selfId={user?.id ?? ""} />
         <MailOutbox />
+        <PageViews />
       </div>
     );
   }
