@@ -18,6 +18,12 @@ export async function demoSeedSql(now = Date.now()): Promise<string> {
       `INSERT OR IGNORE INTO organization (id, name, display_name, owner_id, invite_code, type_category, created_at) VALUES (${q(u.ownOrg.id)}, ${q(u.ownOrg.name)}, ${q(u.ownOrg.displayName)}, ${q(u.id)}, ${q(u.ownOrg.inviteCode)}, 'team', ${now});`,
     );
   }
+  // The demo people are established accounts: their first run (welcome, tutorial) is behind them.
+  for (const u of DEMO_USERS) {
+    lines.push(
+      `INSERT OR IGNORE INTO user_first_run (user_id, onboarding_status, tutorial_seen_at, welcome_sent_at, updated_at) VALUES (${q(u.id)}, 'done', ${now}, ${now}, ${now});`,
+    );
+  }
   for (const m of DEMO_MEMBERSHIPS) {
     lines.push(`INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES (${q(m.orgId)}, ${q(m.userId)}, ${q(m.role)}, ${now});`);
   }

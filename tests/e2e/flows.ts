@@ -11,13 +11,23 @@ export async function signIn(page: Page, email: string, password: string, lang =
   await page.getByTestId("app-shell").waitFor();
 }
 
-export async function signUp(page: Page, name: string, email: string, password: string): Promise<void> {
+/**
+ * Signs up through the real form and waits for the app shell. A new account is offered the
+ * onboarding modal and, in the coding layout, the tutorial: tests about other things skip both
+ * (the server remembers), unless `firstRun` is "keep".
+ */
+export async function signUp(page: Page, name: string, email: string, password: string, firstRun: "skip" | "keep" = "skip"): Promise<void> {
   await page.goto("/en/auth/signup");
   await page.getByTestId("signup-name").fill(name);
   await page.getByTestId("signup-email").fill(email);
   await page.getByTestId("signup-password").fill(password);
   await page.getByTestId("signup-submit").click();
   await page.getByTestId("app-shell").waitFor();
+  if (firstRun === "keep") return;
+  await page.getByTestId("onboarding-skip").click();
+  await page.getByTestId("onboarding-modal").waitFor({ state: "detached" });
+  const seen = await page.request.put("/api/tutorial", { data: { hasSeenChatTutorial: true }, headers: writeHeaders(page) });
+  expect(seen.status()).toBe(200);
 }
 
 export async function openUserMenu(page: Page): Promise<void> {

@@ -7,6 +7,7 @@ import { enMentions } from "./en-mentions";
 import { enNotifications } from "./en-notifications";
 import { enPeople } from "./en-people";
 import { enSearch } from "./en-search";
+import { enOnboarding } from "./en-onboarding";
 import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
 import { enPreview } from "./en-preview";
@@ -261,6 +262,7 @@ export const en = {
   pageViews: enPageViews,
   workspaceViewer: enWorkspaceViewer,
   search: enSearch,
+  onboarding: enOnboarding,
   time: enTime,
   preview: enPreview,
 };

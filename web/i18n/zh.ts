@@ -8,6 +8,7 @@ import { zhMentions } from "./zh-mentions";
 import { zhNotifications } from "./zh-notifications";
 import { zhPeople } from "./zh-people";
 import { zhSearch } from "./zh-search";
+import { zhOnboarding } from "./zh-onboarding";
 import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
 import { zhPreview } from "./zh-preview";
@@ -259,6 +260,7 @@ export const zh: Messages = {
   pageViews: zhPageViews,
   workspaceViewer: zhWorkspaceViewer,
   search: zhSearch,
+  onboarding: zhOnboarding,
   time: zhTime,
   preview: zhPreview,
 };

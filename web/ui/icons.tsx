@@ -132,3 +132,15 @@ export {
   FileQuestion as FileUnknownIcon,
   FileWarning as FileWarningIcon,
 } from "lucide-react";
+
+// What the product is used for (the onboarding purposes, spec 01 §2).
+export {
+  PenLine as WritingIcon,
+  CodeXml as DevelopIcon,
+  Palette as DesignIcon,
+  ChartColumn as AnalyzeIcon,
+  Presentation as SlidesIcon,
+  Megaphone as MarketingIcon,
+  Gem as BrandIcon,
+  PartyPopper as SetupCompleteIcon,
+} from "lucide-react";

@@ -15,6 +15,7 @@ import { requireUser } from "../lib/session";
 import { json } from "../lib/validate";
 import { onboardingPurposes } from "../onboarding/purposes";
 import { needsOnboarding, runOnboarding, type OnboardingOutcome } from "../onboarding/setup";
+import { skipOnboarding } from "../onboarding/store";
 import { sendWelcomeOnce } from "../onboarding/welcome";
 
 function onboardingError(reason: Exclude<OnboardingOutcome, { ok: true }>["reason"]): ApiError {
@@ -39,6 +40,13 @@ export const onboardingApi = newApp()
     const outcome = await runOnboarding(c.env, getDb(c.env.DB), c.get("user"), c.req.valid("json").purposeId);
     if (!outcome.ok) throw onboardingError(outcome.reason);
     return ok<OnboardingResult>(c, outcome.result);
+  })
+  // 'Skip for now' and closing the modal: it is shown once after sign-up, not at every visit.
+  .post("/skip", async (c) => {
+    const db = getDb(c.env.DB);
+    const userId = c.get("user").id;
+    await skipOnboarding(db, userId);
+    return ok<Pick<OnboardingAnswer, "needsOnboarding">>(c, { needsOnboarding: await needsOnboarding(db, userId) });
   })
   .post("/welcome", json(WelcomeBody), async (c) => {
     const sent = await sendWelcomeOnce(c.env, getDb(c.env.DB), c.get("user"), c.req.valid("json").locale);

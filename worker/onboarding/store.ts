@@ -27,6 +27,15 @@ export async function claimOnboarding(db: Db, userId: string, purposeId: string,
   return result.meta.changes > 0;
 }
 
+/** The user declined the modal: it is not offered again, unless a setup is running right now. */
+export async function skipOnboarding(db: Db, userId: string, now = Date.now()): Promise<void> {
+  await db.run(sql`
+    INSERT INTO user_first_run (user_id, onboarding_status, onboarding_completed_at, updated_at) VALUES (${userId}, 'done', ${now}, ${now})
+    ON CONFLICT (user_id) DO UPDATE SET onboarding_status = 'done', onboarding_completed_at = excluded.onboarding_completed_at, updated_at = excluded.updated_at
+    WHERE user_first_run.onboarding_status IS NULL OR user_first_run.onboarding_status = 'failed'
+      OR (user_first_run.onboarding_status = 'running' AND user_first_run.onboarding_started_at < ${now - STALE_CLAIM_MS})`);
+}
+
 export async function finishOnboarding(db: Db, userId: string, resultJson: string): Promise<void> {
   const now = new Date();
   await db

@@ -97,3 +97,26 @@ describe("/api/onboarding", () => {
     expect(await viresOf(b)).toBe(0);
   });
 });
+
+describe("POST /api/onboarding/skip", () => {
+  it("refuses without a session", async () => {
+    await expectSignedOutRefused(`${PATH}/skip`, "POST", {});
+  });
+
+  it("stops offering the modal and creates nothing", async () => {
+    const u = await signUp("Skipper");
+    const r = await call(`${PATH}/skip`, { token: u.token, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toEqual({ needsOnboarding: false });
+    expect((await state(u)).json.data.needsOnboarding).toBe(false);
+    expectError(await onboard(u, "writing"), 409, ONBOARDING_NOT_NEEDED);
+    expect(await viresOf(u)).toBe(0);
+  });
+
+  it("leaves a finished onboarding's result as it was", async () => {
+    const u = await signUp("Finisher");
+    const first = await onboard(u, "slides");
+    await call(`${PATH}/skip`, { token: u.token, body: {} });
+    expect((await onboard(u, "slides")).json.data).toEqual(first.json.data);
+  });
+});

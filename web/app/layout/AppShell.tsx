@@ -12,6 +12,7 @@ import { useNarrowScreen } from "./narrowScreen";
 import { useInboxEffects } from "../realtime/useInboxEffects";
 import { SidebarChats } from "./SidebarChats";
 import { UserMenu } from "./UserMenu";
+import { FirstRunMount } from "./FirstRunMount";
 import "../styles/chat-list.css";
 import "../styles/groups.css";
 import { RobotIcon } from "../../ui/icons";
@@ -108,6 +109,7 @@ function ShellLayout({ user, onOpenContacts, children }: AppShellProps) {
         {children}
       </main>
       <VireDialog open={viresOpen} onOpenChange={setViresOpen} user={user} />
+      <FirstRunMount user={user} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import type { ChatListItem } from "../../../contract";
 import { isSystemChat } from "../../features/groups/chatPeople";
 import { LazyBoundary, lazyComponent } from "../../ui/lazy";
+import { Spinner } from "../../ui/Spinner";
 import { silentFetcher } from "../api/swr";
 import { chatKey } from "../realtime/chatListCache";
 
@@ -26,7 +28,25 @@ export function ChatMain({ chatId }: { chatId: string }) {
 }
 
 function OpenChat({ chatId }: { chatId: string }) {
-  const { data: chat } = useSWR<ChatListItem>(chatKey(chatId), silentFetcher);
+  const { data: chat, isLoading } = useSWR<ChatListItem>(chatKey(chatId), silentFetcher);
   if (chat?.project_id) return <ProjectChat chat={chat} />;
-  return <RoomChat chatId={chatId} />;
+  return (
+    <>
+      {isLoading && <SwitchingChat />}
+      <RoomChat chatId={chatId} />
+    </>
+  );
+}
+
+/** 'Switching chat...' (spec 01 §2) while the chat about to open is not known yet; the room loads meanwhile. */
+function SwitchingChat() {
+  const { t } = useTranslation();
+  return (
+    <div className="lazy-state lazy-state--overlay" data-testid="switching-chat">
+      <div className="lazy-state__box" role="status" aria-live="polite">
+        <Spinner size={24} />
+        <span>{t("onboarding.switchingChat")}</span>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,45 @@
+import type { Messages } from "./en";
+
+/** Chinese texts of the first run. */
+export const zhOnboarding: Messages["onboarding"] = {
+  title: "欢迎使用 TeamChat！",
+  question: "你想用这个产品做什么？",
+  hint: "我们会为此组建一个虚拟团队，之后随时可以调整。",
+  purposesLabel: "用途",
+  purposes: {
+    writing: { title: "写作", description: "起草、编辑和润色文章、文档与文案。" },
+    develop: { title: "开发", description: "与编程智能体一起构建、审查和发布软件。" },
+    design: { title: "设计", description: "打磨产品、流程和界面。" },
+    analyze: { title: "数据分析", description: "把数据变成答案、报告和实验。" },
+    slides: { title: "演示文稿", description: "规划并撰写幻灯片和报告。" },
+    marketing: { title: "市场营销", description: "策划活动、内容和社交媒体。" },
+    brand: { title: "品牌建设", description: "为品牌打造一致的声音和形象。" },
+  },
+  settingUp: "正在组建你的虚拟团队...",
+  failed: "设置失败，请重试",
+  skip: "暂时跳过",
+  completeTitle: "设置完成！",
+  completeBody: "你的{{purpose}}虚拟团队已就绪。",
+  employeesCreated_one: "已创建 {{count}} 位虚拟员工",
+  employeesCreated_other: "已创建 {{count}} 位虚拟员工",
+  groupsCreated_one: "已创建 {{count}} 个群聊",
+  groupsCreated_other: "已创建 {{count}} 个群聊",
+  limited: "受套餐限制，团队规模有所缩小。升级即可添加更多。",
+  getStarted: "开始使用",
+  tutorial: {
+    label: "新手引导",
+    progress: "第 {{step}} 步，共 {{total}} 步",
+    next: "下一步",
+    back: "上一步",
+    skip: "跳过引导",
+    finish: "开始使用",
+    steps: {
+      chatModes: { title: "多模式聊天", body: "在“团队智能体”中与智能体对话，在“我的智能体”中私下提问，或在“讨论”中与同事交流。" },
+      invite: { title: "邀请协作者", body: "把同事加入这个聊天，一起协作开发。" },
+      workspace: { title: "你的工作区", body: "项目的文件、编辑器、终端和运行中的服务都在这里。" },
+      addProject: { title: "添加新项目", body: "新建一个项目，或从 GitHub 或 GitLab 导入。" },
+      organization: { title: "切换组织", body: "在这里切换你的组织，或加入其他组织。" },
+    },
+  },
+  switchingChat: "正在切换聊天...",
+};
