@@ -104,7 +104,7 @@ describe("POST /api/analytics/page-view", () => {
     // Someone else is not held back by it.
     expect((await postEvent(other, view(page))).status).toBe(204);
     await waitForStats(dev, page, (r) => r.views === accepted + 1);
-  });
+  }, 60_000);
 });
 
 describe("GET /api/analytics/page-views", () => {
@@ -136,5 +136,5 @@ describe("the local store stays bounded", () => {
     expect(rows).toHaveLength(PAGES_PER_DAY + 1);
     expect(rows.find((r) => r.path === OTHER_PAGE)?.views).toBe(5);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM page_view_daily WHERE day = ?").bind(stale).first("n")).toBe(0);
-  });
+  }, 60_000);
 });
