@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { freePort } from "./tests/fakes/free-port.ts";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
-import { FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
+import { FAKE_GITHUB_OAUTH, FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
@@ -42,6 +42,10 @@ export default defineConfig(async () => {
             FAKE_GIT_HOSTS_URL: fakeGitHosts,
             GITHUB_API_URL: `${fakeGitHosts}/github`,
             GITHUB_TOKEN: FAKE_GITHUB_TOKEN,
+            // "Authorize GitHub" against the fake's OAuth app (tests/fakes/github-oauth.ts), which also serves its private repositories.
+            GITHUB_OAUTH_URL: `${fakeGitHosts}/github-oauth`,
+            GITHUB_CLIENT_ID: FAKE_GITHUB_OAUTH.clientId,
+            GITHUB_CLIENT_SECRET: FAKE_GITHUB_OAUTH.clientSecret,
             // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
             GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
             GIT_HOSTS_TIMEOUT_MS: "1500",

@@ -35,3 +35,4 @@ export * from "./editor-images";
 export * from "./onboarding";
 export * from "./chat-calls";
 export * from "./analytics";
+export * from "./git-accounts";

@@ -31,6 +31,16 @@ export interface Env {
   /** GitHub's REST API base (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
   GITHUB_API_URL?: string;
   /**
+   * GitHub OAuth app of "Authorize GitHub" (worker/api/github-oauth.ts): each user connects their own
+   * account. GITHUB_OAUTH_URL is GitHub's web host (default https://github.com): the authorize and
+   * token endpoints live under it, and its repositories are cloned with the user's token.
+   */
+  GITHUB_CLIENT_ID?: string;
+  GITHUB_CLIENT_SECRET?: string;
+  GITHUB_OAUTH_URL?: string;
+  /** The secret git host tokens are encrypted with at rest (default: derived from BETTER_AUTH_SECRET). */
+  GIT_TOKEN_KEY?: string;
+  /**
    * Git hosts on private, loopback or link-local addresses the Worker may still contact (imports,
    * GitLab sign-in and listings): comma-separated `host` or `host:port`, e.g. `gitlab.internal,10.0.0.5:8443`.
    * Unset, only public addresses are reached.

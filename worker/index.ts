@@ -31,7 +31,8 @@ import { imagesApi } from "./api/images";
 import { agentStatusApi, modelsApi, presenterRequestsApi, requestPermissionApi } from "./api/agent";
 import { sandboxesApi } from "./api/sandboxes";
 import { projectSandboxApi, sandboxServicesApi } from "./api/services";
-import { githubApi, githubAuthApi, gitlabProxyApi } from "./api/git-hosts";
+import { githubApi, gitlabProxyApi } from "./api/git-hosts";
+import { githubAuthApi, xOauthApi } from "./api/github-oauth";
 import { projectAgentSettingsApi } from "./api/project-agent-settings";
 import { chatProjectLinkApi, codingProjectsApi, projectRegistrationApi } from "./api/coding-projects";
 import { projectFilesApi, projectFilesV2Api, projectUploadAliasApi } from "./api/project-files";
@@ -115,7 +116,8 @@ const app = new Hono<AppEnv>()
   .route("/vm-url-storage", vmUrlStorageApi)
   .route("/vm-dev-mode", vmDevModeApi)
   .route("/gitlab-proxy", gitlabProxyApi)
-  .route("/github", githubApi);
+  .route("/github", githubApi)
+  .route("/x-oauth", xOauthApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {

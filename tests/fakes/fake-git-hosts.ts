@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FAKE_GITHUB_TOKEN, FAKE_GITLAB } from "./git-host-accounts";
+import { githubOauthFake } from "./github-oauth";
 
 /**
  * A fake self-hosted GitLab (under /gitlab) and GitHub REST API (under /github) on loopback, for
@@ -140,6 +141,8 @@ export async function startFakeGitHosts(port = 0): Promise<FakeGitHosts> {
       if (req.method === "DELETE") recorded = [];
       return send(res, 200, recorded);
     }
+    // GitHub's OAuth flow, git over HTTP and the API calls made with a user's token (github-oauth.ts, which keeps its own record).
+    if (await githubOauthFake(req, res, url, body)) return;
     recorded.push({ method: req.method ?? "GET", path: url.pathname + url.search, headers: req.headers, body });
     if (url.pathname.startsWith("/gitlab/")) return gitlab(req, res, url, body);
     if (url.pathname.startsWith("/github/")) return github(req, res, url);

@@ -10,3 +10,8 @@ export const FAKE_GITLAB = {
   email: "alice@gitlab.example",
 } as const;
 export const FAKE_GITHUB_TOKEN = "test-github-token";
+/**
+ * The fake GitHub OAuth app (tests/fakes/github-oauth.ts). Logins starting with `expiring` get
+ * tokens that expire within a minute, with a refresh token (as a GitHub App issues them).
+ */
+export const FAKE_GITHUB_OAUTH = { clientId: "Iv1.fakeclientid", clientSecret: "fake-client-secret-0123456789" } as const;

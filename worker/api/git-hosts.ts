@@ -1,6 +1,16 @@
 import * as v from "valibot";
-import type { GithubRepository, GithubReposAnswer, GithubStatusAnswer, GitlabAuthAnswer, GitlabReposAnswer, GitlabRepository } from "../../contract";
+import {
+  GIT_ACCOUNT_TEXTS,
+  type GithubRepository,
+  type GithubReposAnswer,
+  type GitlabAuthAnswer,
+  type GitlabReposAnswer,
+  type GitlabRepository,
+} from "../../contract";
+import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
+import { githubApiBase, githubApiHeaders } from "../git-accounts/github-client";
+import { afterRejection, githubCredential, type GithubCredential } from "../git-accounts/github-token";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
 import { requireUser } from "../lib/session";
@@ -9,9 +19,10 @@ import { ADDRESS_NOT_ALLOWED, AddressNotAllowed, boundedJson, checkOutboundUrl, 
 
 /**
  * Listings for repository import (spec 03 §7.3): a self-hosted GitLab the user signs in to, and
- * the public host (GitHub) through the server's GITHUB_TOKEN. The Worker makes these calls so the
- * browser needs no CORS from the git host; only the user's own credentials (or, for GitHub, the
- * token configured for it) ever leave, never a cookie or another secret of ours.
+ * the public host (GitHub) through the user's connected account (or a server-wide GITHUB_TOKEN as
+ * fallback). The Worker makes these calls so the browser needs no CORS from the git host; only the
+ * user's own credentials (or the token configured for GitHub) ever leave, never a cookie or
+ * another secret of ours.
  *
  * Status codes: the GitLab server is the user's input, so everything that goes wrong with it is a
  * 400 with the spec's text (and never a 401, which our client reads as "your session ended").
@@ -31,7 +42,7 @@ export const GIT_HOST_TEXTS = {
   searchRequired: "Please enter search keywords",
   githubFailed: "Failed to fetch repositories",
   searchFailed: "Search failed, please try again",
-  githubNotAuthorized: "GitHub is not connected: the server has no GITHUB_TOKEN",
+  githubNotAuthorized: GIT_ACCOUNT_TEXTS.notConnected,
   addressNotAllowed: ADDRESS_NOT_ALLOWED,
 } as const;
 
@@ -177,20 +188,6 @@ export const gitlabProxyApi = newApp()
     return ok<GitlabReposAnswer>(c, { success: true, repositories, groups: groupsOf(repositories) });
   });
 
-function githubBase(env: Env): string {
-  return (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
-}
-
-function githubHeaders(env: Env): Record<string, string> {
-  const token = env.GITHUB_TOKEN?.trim();
-  return {
-    accept: "application/vnd.github+json",
-    "user-agent": "teamchat-import",
-    "x-github-api-version": "2022-11-28",
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-  };
-}
-
 interface GithubApiRepo extends Omit<GithubRepository, "owner" | "full_name" | "default_branch" | "updated_at"> {
   owner: { login: string };
   full_name?: string;
@@ -217,38 +214,52 @@ function toGithubRepository(r: GithubApiRepo): GithubRepository {
   };
 }
 
-async function githubList(env: Env, path: string, failure: string): Promise<GithubRepository[]> {
-  let res: Response | null;
-  try {
-    res = await reach(env, `${githubBase(env)}${path}`, { headers: githubHeaders(env) });
-  } catch (err) {
-    // GITHUB_API_URL is our configuration: a refused address is a deploy mistake, named in the log.
-    console.error("github: GITHUB_API_URL is not an allowed address (see GIT_HOSTS_ALLOW_PRIVATE)", err instanceof Error ? err.message : err);
-    res = null;
-  }
+/** One GitHub API answer with the given token; a user's rejected token is refreshed (or dropped) and tried once more. */
+async function githubGet(env: Env, db: Db, path: string, cred: GithubCredential | null, userId: string): Promise<Response | null> {
+  const get = async (token: string | null) => {
+    try {
+      return await reach(env, `${githubApiBase(env)}${path}`, { headers: githubApiHeaders(token) });
+    } catch (err) {
+      // GITHUB_API_URL is our configuration: a refused address is a deploy mistake, named in the log.
+      console.error("github: GITHUB_API_URL is not an allowed address (see GIT_HOSTS_ALLOW_PRIVATE)", err instanceof Error ? err.message : err);
+      return null;
+    }
+  };
+  const res = await get(cred?.token ?? null);
+  if (res?.status !== 401 || cred?.source !== "user") return res;
+  await res.body?.cancel();
+  const again = await afterRejection(env, db, userId);
+  if (again) return get(again);
+  throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
+}
+
+async function githubList(res: Response | null, failure: string): Promise<GithubRepository[]> {
   const body = res?.ok ? await jsonOf<GithubApiRepo[] | { items?: GithubApiRepo[] }>(res) : null;
   const list = Array.isArray(body) ? body : body?.items;
   if (!Array.isArray(list)) throw new ApiError(502, failure);
   return list.map(toGithubRepository);
 }
 
-/** `/api/auth/github`: whether the public git host can be listed (mounted before better-auth's catch-all). */
-export const githubAuthApi = newApp()
-  .use(requireUser)
-  .get("/status", (c) => ok<GithubStatusAnswer>(c, { authorized: !!c.env.GITHUB_TOKEN?.trim() }));
-
-/** `/api/github`: repositories of the configured account, or a search of public ones. */
+/**
+ * `/api/github`: the repositories of the user's connected GitHub account (private ones included),
+ * or a search of public ones. Without a connected account the server's GITHUB_TOKEN, when a deploy
+ * sets one, lists instead; the connection itself is worker/api/github-oauth.ts.
+ */
 export const githubApi = newApp()
   .use(requireUser)
   .get("/repositories", query(GithubReposQuery), async (c) => {
     const { search } = c.req.valid("query");
+    const db = getDb(c.env.DB);
+    const userId = c.get("user").id;
     if (search !== undefined) {
       const q = search.trim();
       if (!q) throw new ApiError(400, GIT_HOST_TEXTS.searchRequired);
-      return ok<GithubReposAnswer>(c, {
-        repositories: await githubList(c.env, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, GIT_HOST_TEXTS.searchFailed),
-      });
+      // The user's token (when connected) raises GitHub's rate limit; search still finds public repositories only.
+      const res = await githubGet(c.env, db, `/search/repositories?q=${encodeURIComponent(q)}&per_page=30`, await githubCredential(c.env, db, userId), userId);
+      return ok<GithubReposAnswer>(c, { repositories: await githubList(res, GIT_HOST_TEXTS.searchFailed) });
     }
-    if (!c.env.GITHUB_TOKEN?.trim()) throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
-    return ok<GithubReposAnswer>(c, { repositories: await githubList(c.env, "/user/repos?per_page=100&sort=updated", GIT_HOST_TEXTS.githubFailed) });
+    const cred = await githubCredential(c.env, db, userId);
+    if (!cred) throw new ApiError(403, GIT_HOST_TEXTS.githubNotAuthorized);
+    const res = await githubGet(c.env, db, "/user/repos?per_page=100&sort=updated", cred, userId);
+    return ok<GithubReposAnswer>(c, { repositories: await githubList(res, GIT_HOST_TEXTS.githubFailed) });
   });

@@ -5,5 +5,6 @@ export * from "./chat-schema";
 export * from "./knowledge-schema";
 export * from "./workspace-schema";
 export * from "./people-schema";
+export * from "./git-accounts-schema";
 export * from "./first-run-schema";
 export * from "./analytics-schema";

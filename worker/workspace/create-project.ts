@@ -6,6 +6,7 @@ import { findChat, findParticipant, type ChatRow } from "../db/chats";
 import { codingProject } from "../db/schema";
 import type { Env } from "../env";
 import type { AuthUser } from "../lib/app";
+import { authenticatedCloneUrl } from "../git-accounts/clone-credentials";
 import { ApiError } from "../lib/envelope";
 import { newId } from "../lib/ids";
 import { currentMembership } from "../lib/org-access";
@@ -123,7 +124,9 @@ export async function createProject(
   const ref = { id, ownerId: me.id };
   let workspace: HostWorkspace["workspace"];
   try {
-    workspace = await createOnHost(env, ref, body.name, urls ? { url: urls.clone, branch } : null);
+    // The user's token for the repository's host goes into the clone URL the host alone sees; the row keeps `urls.stored`.
+    const clone = urls && { url: await authenticatedCloneUrl(env, db, me.id, urls.clone, { ...body, isImported }), branch };
+    workspace = await createOnHost(env, ref, body.name, clone);
   } catch (err) {
     await db.delete(codingProject).where(eq(codingProject.id, id));
     // An import's reason is the host's git output: it can name the URL (with its token) and tell

@@ -126,8 +126,8 @@ describe("self-hosted GitLab repositories", () => {
 
 describe("GitHub", () => {
   it("is authorized when the server has a token", async () => {
-    expect((await call("/api/auth/github/status", { token: u.token })).json.data).toEqual({ authorized: true });
-    expect((await callWith({ GITHUB_TOKEN: undefined }, "/api/auth/github/status", u)).json.data).toEqual({ authorized: false });
+    expect((await call("/api/auth/github/status", { token: u.token })).json.data).toMatchObject({ authorized: true, source: "server" });
+    expect((await callWith({ GITHUB_TOKEN: undefined }, "/api/auth/github/status", u)).json.data).toMatchObject({ authorized: false, source: null });
     // The route sits in front of better-auth's catch-all but still needs a session.
     expect((await call("/api/auth/github/status")).status).toBe(401);
   });
@@ -177,7 +177,7 @@ describe("GitHub", () => {
     const badToken = await callWith({ GITHUB_TOKEN: "revoked" }, "/api/github/repositories?type=user", u);
     expect(badToken.json.message).toBe("Failed to fetch repositories");
     const none = await callWith({ GITHUB_TOKEN: "" }, "/api/github/repositories?type=user", u);
-    expect(none).toEqual({ status: 403, json: { code: 403, data: null, message: "GitHub is not connected: the server has no GITHUB_TOKEN" } });
+    expect(none).toEqual({ status: 403, json: { code: 403, data: null, message: "GitHub is not connected: please authorize GitHub first" } });
     expect((await call("/api/github/repositories?type=user")).status).toBe(401);
   });
 });

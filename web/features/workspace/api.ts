@@ -9,8 +9,9 @@ import type {
   CreateProjectAnswer,
   DomainsHealth,
   FileTreeAnswer,
+  GithubAccountStatus,
+  GithubAuthorizeAnswer,
   GithubReposAnswer,
-  GithubStatusAnswer,
   GitlabAuthAnswer,
   GitlabReposAnswer,
   GitStatusAnswer,
@@ -103,6 +104,9 @@ export const workspaceApi = {
   gitlabAuth: (body: GitLabSignIn) => api.post<GitlabAuthAnswer>("/api/gitlab-proxy/auth", { ...body, grantType: "password" }, quiet),
   gitlabRepositories: (serverUrl: string, auth: string, authType: string) =>
     api.post<GitlabReposAnswer>("/api/gitlab-proxy/repositories", { serverUrl, auth, authType }, quiet),
-  githubStatus: () => api.get<GithubStatusAnswer>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
+  githubStatus: () => api.get<GithubAccountStatus>(WORKSPACE_KEYS.githubStatus, undefined, quiet),
+  /** GitHub's authorize address for this user; the browser goes there and comes back to `returnTo`. */
+  githubAuthorize: (returnTo: string) => api.get<GithubAuthorizeAnswer>("/api/auth/github/authorize", { returnTo }, quiet),
+  githubDisconnect: () => api.delete<GithubAccountStatus>("/api/auth/github", quiet),
   githubRepositories: (search: string | null) => api.get<GithubReposAnswer>("/api/github/repositories", search ? { search } : { type: "user" }, quiet),
 };

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../ui/toast";
-import { importedProjectName, type GithubRepository } from "../../../../contract";
-import { apiHeaders } from "../../../app/api/headers";
+import { importedProjectName, type GithubAccountStatus, type GithubRepository } from "../../../../contract";
 import { Button } from "../../../ui/Button";
 import { LoadState } from "../../../ui/LoadState";
 import { Modal } from "../../../ui/Modal";
 import { Spinner } from "../../../ui/Spinner";
 import { workspaceApi, type CreateProjectInput } from "../api";
+import { GitHubAccount } from "./GitHubAccount";
 import { useOwnOrganization } from "./useOwnOrganization";
 
 interface GitHubImportDialogProps {
@@ -17,57 +16,37 @@ interface GitHubImportDialogProps {
   onImport: (body: CreateProjectInput) => Promise<boolean>;
 }
 
-const AUTHORIZE_URL = "/api/auth/github/authorize";
-
-type Auth = "checking" | "authorized" | "unauthorized" | "failed";
-
-/** Public git host import (spec 03 §2.8, §4): authorisation check, then search and the repository list. */
+/** Public git host import (spec 03 §2.8, §4): the user's GitHub account, then search and the repository list. */
 export function GitHubImportDialog({ open, onOpenChange, busy, onImport }: GitHubImportDialogProps) {
   const { t } = useTranslation();
-  const [auth, setAuth] = useState<Auth>("checking");
+  const [status, setStatus] = useState<GithubAccountStatus | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const check = useCallback(() => {
-    setAuth("checking");
+    setStatus(null);
+    setFailed(false);
     workspaceApi
       .githubStatus()
-      .then((status) => setAuth(status.authorized ? "authorized" : "unauthorized"))
-      .catch(() => setAuth("failed"));
+      .then(setStatus)
+      .catch(() => setFailed(true));
   }, []);
 
   useEffect(() => {
     if (open) check();
   }, [open, check]);
 
-  // The redirect is checked first: a server without GitHub access has no authorize route.
-  const authorize = async () => {
-    try {
-      const res = await fetch(AUTHORIZE_URL, { redirect: "manual", credentials: "include", headers: apiHeaders(false) });
-      if (res.type === "opaqueredirect" || res.ok) window.location.assign(AUTHORIZE_URL);
-      else toast.error(t("workspace.github.redirectFailed"));
-    } catch {
-      toast.error(t("workspace.github.redirectFailed"));
-    }
-  };
-
   return (
     <Modal open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={t("workspace.github.title")} size="md" testId="github-import-dialog">
-      {auth === "checking" && (
+      {!status && !failed && (
         <p className="muted" role="status">
           <Spinner size={14} /> {t("workspace.github.checking")}
         </p>
       )}
-      {auth === "failed" && <LoadState loading={false} failed failedText={t("workspace.github.fetchFailed")} onRetry={check} />}
-      {auth === "unauthorized" && (
-        <div className="ws-note ws-authorize" data-testid="github-unauthorized">
-          <span>{t("workspace.github.unauthorized")}</span>
-          <Button size="sm" variant="secondary" onClick={() => void authorize()} data-testid="github-authorize">
-            {t("workspace.github.authorize")}
-          </Button>
-        </div>
-      )}
-      {/* Without authorisation public repositories can still be searched. */}
-      {(auth === "authorized" || auth === "unauthorized") && (
-        <RepoList searchOnly={auth === "unauthorized"} busy={busy} onImport={onImport} onDone={() => onOpenChange(false)} />
+      {failed && <LoadState loading={false} failed failedText={t("workspace.github.fetchFailed")} onRetry={check} />}
+      {status && <GitHubAccount status={status} onChange={setStatus} />}
+      {/* Without an account public repositories can still be searched. */}
+      {status && (
+        <RepoList key={`${status.source}:${status.login}`} searchOnly={!status.authorized} busy={busy} onImport={onImport} onDone={() => onOpenChange(false)} />
       )}
     </Modal>
   );

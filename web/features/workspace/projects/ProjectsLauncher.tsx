@@ -4,6 +4,7 @@ import { useSelectionStore } from "../../../app/session/selection";
 import { lazyDialog, lazyMenu } from "../../../ui/lazy";
 import { workspaceApi } from "../api";
 import type { CreateDialogKind } from "./CreateDialogs";
+import { useGithubReturn } from "./useGithubReturn";
 import { CodeIcon } from "../../../ui/icons";
 
 const LauncherMenu = lazyMenu(() => import("./LauncherMenu").then((m) => m.LauncherMenu));
@@ -34,6 +35,7 @@ export function ProjectsLauncher({ userId }: { userId: string }) {
   const [dialog, setDialog] = useState<CreateDialogKind | null>(null);
   const projectId = useSelectionStore((s) => s.projectId);
   useSandboxWarmup(userId);
+  useGithubReturn(() => setDialog("github"));
   return (
     <>
       <LauncherMenu
