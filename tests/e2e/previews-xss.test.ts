@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPerson, useBrowser } from "./browser.ts";
 import { ALICE, eventually, signInToAcme, uniqueName } from "./flows.ts";
@@ -17,13 +18,40 @@ const owner = useProjectOwner(browser);
 // No double quote: Chromium sends one in a multipart file name as %22.
 const EVIL_NAME = `<img src=x onerror=window.__pwned='name'>.txt`;
 
+/**
+ * The preview's frame of xss.html: sandboxed with no rights at all, the page drawn, and nothing in it
+ * ran (its own window has no marker, its title is unchanged); its javascript: link is clicked too.
+ */
+async function expectInertHtmlFrame(page: Page): Promise<void> {
+  expect(await page.getByTestId("preview-html-frame").getAttribute("sandbox")).toBe("");
+  const frame = page.frameLocator('[data-testid="preview-html-frame"]');
+  await frame.getByRole("heading", { name: "XSS fixture page" }).waitFor();
+  const inner = page.frames().find((f) => f !== page.mainFrame())!;
+  expect(await inner.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(await inner.evaluate(() => document.title)).not.toBe("XSS-RAN");
+  await frame.locator("#evil-link").click();
+}
+
+/** Alice in a fresh group with Bob, watched for payloads; the group is dissolved afterwards (her plan holds three). */
+async function inFreshGroup(
+  prefix: string,
+  body: (scene: { context: BrowserContext; page: Page; seen: ReturnType<typeof watchForPayloads>; chatId: string }) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await newPerson(browser());
+  const seen = watchForPayloads(page);
+  await signInToAcme(page, ALICE);
+  const chatId = await openFreshGroup(page, uniqueName(prefix));
+  try {
+    await body({ context, page, seen, chatId });
+  } finally {
+    await dissolveGroup(page, chatId);
+    await context.close();
+  }
+}
+
 describe("file preview XSS corpus", () => {
   it("shows hostile attachments inert: SVG as an image, document and CSV text as text, a markup name as a name", async () => {
-    const { context, page } = await newPerson(browser());
-    const seen = watchForPayloads(page);
-    await signInToAcme(page, ALICE);
-    const chatId = await openFreshGroup(page, uniqueName("Preview XSS"));
-    try {
+    await inFreshGroup("Preview XSS", async ({ context, page, seen }) => {
       await sendFiles(
         page,
         [fixture("xss.svg"), fixture("xss.docx"), fixture("xss.csv"), { name: EVIL_NAME, mimeType: "text/plain", buffer: Buffer.from("harmless body\n") }],
@@ -75,30 +103,16 @@ describe("file preview XSS corpus", () => {
 
       await page.waitForTimeout(300); // a late onerror would fire by now
       await seen.expectNothingRan();
-    } finally {
-      await dissolveGroup(page, chatId);
-      await context.close();
-    }
+    });
   }, 180_000);
 
   it("previews a hostile .html chat attachment in a sandboxed frame without running any of it", async () => {
-    const { context, page } = await newPerson(browser());
-    const seen = watchForPayloads(page);
-    await signInToAcme(page, ALICE);
-    const chatId = await openFreshGroup(page, uniqueName("Html attachment"));
-    try {
+    await inFreshGroup("Html attachment", async ({ page, seen, chatId }) => {
       await sendFiles(page, [fixture("xss.html", "report.html")], "html page h01");
       const title = await page.title();
       const preview = await openPreview(page, "report.html");
-      const frameElement = preview.getByTestId("preview-html-frame");
-      expect(await frameElement.getAttribute("sandbox")).toBe("");
-      const frame = page.frameLocator('[data-testid="preview-html-frame"]');
-      await frame.getByRole("heading", { name: "XSS fixture page" }).waitFor();
       // The page drew from the message's file, and nothing in it ran: not in its frame, not in the app.
-      const inner = page.frames().find((f) => f !== page.mainFrame())!;
-      expect(await inner.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
-      expect(await inner.evaluate(() => document.title)).not.toBe("XSS-RAN");
-      await frame.locator("#evil-link").click();
+      await expectInertHtmlFrame(page);
       // Its source is there as text.
       await preview.getByTestId("preview-mode-source").click();
       await eventually(() => preview.getByTestId("preview-text").textContent()).toContain('window.__pwned = "html-script"');
@@ -117,10 +131,7 @@ describe("file preview XSS corpus", () => {
       expect(direct.headers()["content-disposition"]).toMatch(/^attachment; filename="report\.html"/);
       expect(direct.headers()["content-type"]).toBe("application/octet-stream");
       expect(direct.headers()["content-security-policy"]).toMatch(/^sandbox;/);
-    } finally {
-      await dissolveGroup(page, chatId);
-      await context.close();
-    }
+    });
   }, 180_000);
 
   it("renders a hostile HTML page in the workspace preview without running any of it", async () => {
@@ -132,18 +143,7 @@ describe("file preview XSS corpus", () => {
     await openFromExplorer(page, "xss.html");
     await page.getByTestId("markup-preview").click();
 
-    const frameElement = page.getByTestId("preview-html-frame");
-    const sandbox = await frameElement.getAttribute("sandbox");
-    expect(sandbox).toBe("");
-    expect(sandbox).not.toContain("allow-scripts");
-    expect(sandbox).not.toContain("allow-same-origin");
-    const frame = page.frameLocator('[data-testid="preview-html-frame"]');
-    await frame.getByRole("heading", { name: "XSS fixture page" }).waitFor();
-    // The page drew, and nothing in it ran: its own window has no marker and its title is unchanged.
-    const inner = page.frames().find((f) => f !== page.mainFrame())!;
-    expect(await inner.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
-    expect(await inner.evaluate(() => document.title)).not.toBe("XSS-RAN");
-    await frame.locator("#evil-link").click();
+    await expectInertHtmlFrame(page);
     await page.waitForTimeout(300);
     await seen.expectNothingRan();
   }, 180_000);

@@ -5,7 +5,7 @@ import { BOB, eventually, signInToAcme, uniqueName } from "./flows.ts";
 import { createProjectByApi, editorText, openFromExplorer, useProjectOwner, waitForWorkspace, writeServerFile } from "./workspace-flows.ts";
 
 // The editor's richer parts (spec 03 §2, §2.3, §5, §8, §9): links to a project's file, the markdown
-// hover menu and its image upload, the editor's remembered cursor, the side preview of a reference.
+// hover menu and its image upload, the editor's and the diff's remembered places, the side preview of a reference.
 
 const browser = useBrowser();
 const owner = useProjectOwner(browser);
@@ -182,6 +182,34 @@ describe("workspace editor: links, markdown tools, remembered places", () => {
     await waitForWorkspace(page);
     await openFromExplorer(page, "long.txt");
     await eventually(activeLine).toBe("line 60");
+  }, 180_000);
+
+  it("puts a diff back where it was scrolled when it is reopened from the changes, also after a reload", async () => {
+    const page = owner().page;
+    const lines = Array.from({ length: 300 }, (_, i) => `changed line ${i + 1}`).join("\n");
+    await owner().openFreshProject("Diff place", ({ projectId }) => writeServerFile(page, projectId, "README.md", `${lines}\n`));
+    const pane = page.getByTestId("diff-view").getByTestId("code-editor");
+    const scrolled = () => pane.evaluate((el) => el.scrollTop);
+    const openDiff = async () => {
+      await page.getByTestId("git-file-README.md").click();
+      await page.getByTestId("diff-view").locator(".cm-mergeView").waitFor();
+    };
+    await openDiff();
+    expect(await scrolled()).toBe(0);
+    await pane.evaluate((el) => el.scrollTo(0, 1500));
+    await eventually(scrolled).toBe(1500);
+    // Written to the browser's storage once the scroll rests, apart from the editor's place.
+    await eventually(() => page.evaluate(() => localStorage.getItem("workspace-editor-view-states") ?? "")).toContain("diff\\u0000README.md");
+
+    await page.getByTestId("viewer-tab-close-README.md").click();
+    await page.getByTestId("viewer-tab-README.md").waitFor({ state: "detached" });
+    await openDiff();
+    await eventually(scrolled).toBe(1500);
+
+    await page.reload();
+    await waitForWorkspace(page);
+    await openDiff();
+    await eventually(scrolled).toBe(1500);
   }, 180_000);
 
   it("on a 390 px phone a link opens the file, and the markdown tools stay on screen without sideways scrolling", async () => {

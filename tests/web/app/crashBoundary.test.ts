@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { act, createElement, useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { createElement, useEffect } from "react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CrashBoundary } from "../../../web/app/routes/CrashBoundary";
 import { initI18n } from "../../../web/i18n";
 import { find, get } from "../dom-helpers";
+import { useRenderHost } from "../render-host";
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
+const host = useRenderHost();
 let mounts = 0;
 
 function Page({ broken }: { broken: boolean }) {
@@ -22,27 +21,16 @@ async function show(path: string, broken: boolean) {
   const quiet = console.error;
   console.error = () => {}; // React reports the error the boundary caught
   try {
-    await act(async () => root!.render(tree));
+    await host().render(tree);
   } finally {
     console.error = quiet;
   }
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  initI18n("en");
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
+beforeAll(() => initI18n("en"));
 
 describe("a page that throws", () => {
   it("shows the crash screen with Reload, and navigating elsewhere shows pages again", async () => {
-    host = document.createElement("div");
-    document.body.append(host);
-    root = createRoot(host);
     await show("/en/usage", true);
     expect(get("crash-screen").textContent).toContain("Something went wrong");
     expect(get("crash-screen").textContent).toContain("Reload page");
@@ -53,9 +41,6 @@ describe("a page that throws", () => {
   });
 
   it("does not remount the pages when the path changes without a crash", async () => {
-    host = document.createElement("div");
-    document.body.append(host);
-    root = createRoot(host);
     mounts = 0;
     await show("/en/home", false);
     await show("/en", false);

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, Component, createElement, Fragment, useState, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../../web/i18n";
 import { LazyBoundary, lazyComponent, lazyDialog } from "../../../web/ui/lazy";
 import { find, get, settle } from "../dom-helpers";
+import { useRenderHost } from "../render-host";
 
 /** A part whose download the test controls: each attempt waits until the test answers it. */
 function controlledChunk() {
@@ -34,25 +34,10 @@ class PageErrorScreen extends Component<{ children: ReactNode }, { error: Error 
   }
 }
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
+const host = useRenderHost();
+const render = (node: ReturnType<typeof createElement>) => host().render(node);
 
-async function render(node: ReturnType<typeof createElement>) {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root!.render(node));
-}
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  initI18n("en");
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
+beforeAll(() => initI18n("en"));
 
 describe("a lazily loaded part", () => {
   it("shows a labelled spinner while it downloads, then itself", async () => {

@@ -45,6 +45,23 @@ describe("editor view-state store (spec 03 §8, §9)", () => {
     expect(store.get("p1", "src/b.ts")).toBeNull();
   });
 
+  it("keeps the diff's place apart from the editor's, under the same rules and after a reload", () => {
+    const storage = new SmallStorage();
+    const store = createViewStateStore({ storage, now });
+    store.set("p1", "src/a.ts", at(10, 400));
+    store.set("p1", "/src/a.ts", at(40, 1200), "diff");
+    expect(store.get("p1", "src/a.ts")?.scrollTop).toBe(400);
+    expect(store.get("p1", "src/a.ts", "editor")?.scrollTop).toBe(400);
+    expect(store.get("p1", "./src/a.ts", "diff")).toMatchObject({ anchor: 40, scrollTop: 1200 });
+    expect(store.get("p2", "src/a.ts", "diff")).toBeNull();
+    vi.advanceTimersByTime(VIEW_STATE_LIMITS.persistDelayMs);
+    const reloaded = createViewStateStore({ storage, now });
+    expect(reloaded.get("p1", "src/a.ts", "diff")?.scrollTop).toBe(1200);
+    // Older than 7 days, a diff's place is gone like any other.
+    clock += VIEW_STATE_LIMITS.maxAgeMs + 1;
+    expect(reloaded.get("p1", "src/a.ts", "diff")).toBeNull();
+  });
+
   it("writes to storage only once changes have stopped for 500 ms", () => {
     const storage = new SmallStorage();
     const store = createViewStateStore({ storage, now });

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, createElement, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchStatusAnswer, ChatListItem, ModelOption, ProjectConfig } from "../../../contract";
@@ -10,6 +9,7 @@ import { RequestStatusContext, useRequestStatus, useRequestStatusStore } from ".
 import { DEFAULT_MODELS } from "../../../web/features/chat/agent/model/composerSettings";
 import { useWorkspace, WorkspaceProvider } from "../../../web/features/workspace/layout/WorkspaceContext";
 import { jsonResponse } from "../browserStubs";
+import { useRenderHost } from "../render-host";
 import { makeProject } from "./workspaceHarness";
 
 // The SPA reads each answer exactly as the Worker sends it: the envelope {code, data, message}
@@ -25,8 +25,7 @@ const config = {
 const chat = { id: "chat_1", project_id: "p1", chatOwnerId: "u1", chatOwnerName: "Ann Owner" } as ChatListItem;
 
 let answers: Record<string, unknown>;
-let root: Root;
-let host: HTMLElement;
+const host = useRenderHost();
 
 beforeEach(() => {
   resetClient();
@@ -38,22 +37,14 @@ beforeEach(() => {
       return path in answers ? jsonResponse(envelope(answers[path])) : jsonResponse({ code: 404, data: null, message: "Not found" }, 404);
     }),
   );
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 async function show(node: ReactNode): Promise<string> {
   // A fresh SWR cache per test, so no answer leaks from one test into the next.
-  await act(async () => root.render(createElement(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, node)));
+  await host().render(createElement(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, node));
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-  return host.textContent ?? "";
+  return host().element.textContent ?? "";
 }
 
 function WorkspaceSummary() {

@@ -1,4 +1,5 @@
 import { CheckIcon, CloseIcon, DownloadIcon, ExternalIcon, ShareIcon, WarningIcon } from "../icons";
+import { IconButton } from "../IconButton";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFileSize } from "./kinds";
@@ -32,56 +33,39 @@ export function PreviewHeader({ title, name, size, onDownload, share, onOpenInNe
         {typeof size === "number" && <span className="fpv-header__size">{formatFileSize(size)}</span>}
       </div>
       <div className="fpv-header__actions" role="toolbar" aria-label={t("preview.actions.label")}>
-        <button
-          type="button"
-          className="icon-btn"
+        <IconButton
           onClick={onDownload}
-          aria-label={t("preview.actions.downloadNamed", { name })}
+          label={t("preview.actions.downloadNamed", { name })}
           title={t("preview.actions.download")}
           data-testid="preview-download"
         >
           <DownloadIcon size={16} aria-hidden />
-        </button>
+        </IconButton>
         {share && (
-          <button
-            type="button"
-            className={`icon-btn fpv-share fpv-share--${share.status}`}
+          <IconButton
+            className={`fpv-share fpv-share--${share.status}`}
             onClick={share.onShare}
-            aria-label={t("preview.actions.shareNamed", { name })}
+            label={t("preview.actions.shareNamed", { name })}
             title={t("preview.actions.share")}
             data-testid="preview-share"
             data-status={share.status}
           >
             {SHARE_ICONS[share.status]}
-          </button>
+          </IconButton>
         )}
         {/* Read out when it changes, and shown next to the button for 2 s. */}
         <span className={`fpv-share-status fpv-share-status--${share?.status ?? "idle"}`} role="status" data-testid="preview-share-status">
           {shareText}
         </span>
         {onOpenInNewTab && (
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={onOpenInNewTab}
-            aria-label={t("preview.actions.openInNewTab")}
-            title={t("preview.actions.openInNewTab")}
-            data-testid="preview-open-new-tab"
-          >
+          <IconButton onClick={onOpenInNewTab} label={t("preview.actions.openInNewTab")} data-testid="preview-open-new-tab">
             <ExternalIcon size={16} aria-hidden />
-          </button>
+          </IconButton>
         )}
         {onClose && (
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={onClose}
-            aria-label={t("preview.actions.close")}
-            title={t("preview.actions.close")}
-            data-testid="preview-close"
-          >
+          <IconButton onClick={onClose} label={t("preview.actions.close")} data-testid="preview-close">
             <CloseIcon size={18} aria-hidden />
-          </button>
+          </IconButton>
         )}
       </div>
     </header>

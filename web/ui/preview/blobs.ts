@@ -71,9 +71,8 @@ async function base64Of(blob: Blob): Promise<string> {
   return btoa(binary);
 }
 
-/** Saves bytes under a name, as a download. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
+/** Asks the browser to save what `url` holds under `name`, through a link it clicks and drops. */
+export function saveFromUrl(url: string, name: string): void {
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
@@ -81,5 +80,11 @@ export function saveBlob(blob: Blob, name: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Saves bytes under a name, as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  saveFromUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

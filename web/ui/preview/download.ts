@@ -1,15 +1,5 @@
-import { saveBlob } from "./blobs";
+import { saveBlob, saveFromUrl } from "./blobs";
 import type { PreviewFile } from "./types";
-
-function saveFromUrl(url: string, name: string): void {
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * Saves the original file: the caller's own download, else the bytes already loaded, else the

@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MarkdownRenderer } from "../../../../web/features/chat/components/MarkdownRenderer";
 import { stripExternalCss } from "../../../../web/features/chat/components/mermaid/sanitizeSvg";
 import { initI18n } from "../../../../web/i18n";
+import { useRenderHost } from "../../render-host";
 
+const mounted = useRenderHost();
 let host: HTMLElement;
-let root: Root;
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  initI18n("en");
-});
+beforeAll(() => initI18n("en"));
 
 beforeEach(() => {
   // Diagrams render only once on screen; here none ever is, so Mermaid never loads into happy-dom.
@@ -23,18 +20,11 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  host = document.createElement("div");
-  document.body.appendChild(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  host = mounted().element;
 });
 
 function show(text: string) {
-  act(() => root.render(createElement(MarkdownRenderer, { text })));
+  act(() => mounted().root.render(createElement(MarkdownRenderer, { text })));
 }
 
 describe("links in messages", () => {

@@ -3,28 +3,18 @@
 // (chat attachments never carry them), the loading and failure states, the size check before a
 // download, and the 2 s share feedback.
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../../../web/i18n";
 import FilePreview from "../../../../web/ui/preview/FilePreview";
 import type { PreviewFile } from "../../../../web/ui/preview/types";
 import { click, find, get, settle } from "../../dom-helpers";
+import { useRenderHost } from "../../render-host";
 
 const PAGE = `<!doctype html><h1>Hello page</h1><script>window.__pwned = 1</script>`;
 
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
+const host = useRenderHost();
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   document.body.innerHTML = "";
 });
 
@@ -34,7 +24,7 @@ function file(over: Partial<PreviewFile> & Pick<PreviewFile, "name">): PreviewFi
 
 async function show(preview: PreviewFile, lang: "en" | "zh" = "en") {
   initI18n(lang);
-  await act(async () => root.render(createElement(FilePreview, { file: preview, presentation: "panel" })));
+  await host().render(createElement(FilePreview, { file: preview, presentation: "panel" }));
   await settle();
 }
 
@@ -119,7 +109,7 @@ describe("file preview states and HTML", () => {
       Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
       await act(async () => {
         initI18n("en");
-        root.render(createElement(FilePreview, { file: file({ name: "notes.txt", url: "/api/chat-attachments/c/a" }), presentation: "panel" }));
+        host().root.render(createElement(FilePreview, { file: file({ name: "notes.txt", url: "/api/chat-attachments/c/a" }), presentation: "panel" }));
       });
       await act(async () => get("preview-share").click());
       expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/api/chat-attachments/c/a`);

@@ -129,7 +129,7 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
     if (tab.diff && gone && gone.original !== null && !gone.existsInWorkingDir) {
       return (
         <Suspense fallback={<LoadingCode />}>
-          <DiffView {...editorProps} original={gone.original} value="" readOnly />
+          <DiffView {...editorProps} projectId={project.id} filePath={tab.filePath} original={gone.original} value="" readOnly />
         </Suspense>
       );
     }
@@ -172,7 +172,7 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
         {!showPreview && (
           <Suspense fallback={<LoadingCode />}>
             {showDiff ? (
-              <DiffView {...editorProps} original={original} value={doc.draft} />
+              <DiffView {...editorProps} projectId={project.id} filePath={tab.filePath} original={original} value={doc.draft} />
             ) : (
               <CodeEditor
                 {...editorProps}

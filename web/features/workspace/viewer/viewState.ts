@@ -1,5 +1,5 @@
 // Where the editor was in each file (spec 03 §7.6 "editor view states", §8, §9): cursor, selection
-// and scroll per project and file, so a file reopened (in this tab or after a reload) shows the
+// and scroll per project and file (and apart from it, where the side-by-side diff of that file was), so a file reopened (in this tab or after a reload) shows the
 // same place. Kept in localStorage: up to 1000 entries, written 500 ms after the last change,
 // entries older than 7 days dropped; when the storage is full, the oldest 20% go.
 
@@ -24,6 +24,9 @@ export interface EditorViewState {
 
 export type ViewPosition = Omit<EditorViewState, "savedAt">;
 
+/** The single editor and the side-by-side diff lay a file out differently: each keeps its own place. */
+export type ViewKind = "editor" | "diff";
+
 export interface ViewStateStoreOptions {
   /** null: memory only (storage blocked, or a test). */
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
@@ -31,17 +34,18 @@ export interface ViewStateStoreOptions {
 }
 
 export interface ViewStateStore {
-  get(projectId: string, filePath: string): EditorViewState | null;
+  get(projectId: string, filePath: string, view?: ViewKind): EditorViewState | null;
   /** Remembers a position now; the storage is written once changes stop for 500 ms. */
-  set(projectId: string, filePath: string, position: ViewPosition): void;
+  set(projectId: string, filePath: string, position: ViewPosition, view?: ViewKind): void;
   /** Writes pending changes at once (the page is being hidden). */
   flush(): void;
   /** Entries held, oldest first (for tests). */
   keys(): string[];
 }
 
-/** Paths differ by a leading `./` or `/` between the explorer, git and links; one entry per file. */
-const keyOf = (projectId: string, filePath: string) => `${projectId}\u0000${filePath.replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "")}`;
+/** Paths differ by a leading `./` or `/` between the explorer, git and links; one entry per file and view (editor keys are as before). */
+const keyOf = (projectId: string, filePath: string, view: ViewKind = "editor") =>
+  `${projectId}\u0000${view === "diff" ? "diff\u0000" : ""}${filePath.replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "")}`;
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
@@ -106,13 +110,13 @@ export function createViewStateStore({ storage, now = Date.now }: ViewStateStore
   };
 
   return {
-    get(projectId, filePath) {
-      const state = load().get(keyOf(projectId, filePath));
+    get(projectId, filePath, view) {
+      const state = load().get(keyOf(projectId, filePath, view));
       return state && fresh(state) ? state : null;
     },
-    set(projectId, filePath, position) {
+    set(projectId, filePath, position, view) {
       const map = load();
-      const key = keyOf(projectId, filePath);
+      const key = keyOf(projectId, filePath, view);
       map.delete(key);
       map.set(key, { ...position, savedAt: now() });
       if (map.size > VIEW_STATE_LIMITS.maxEntries) dropOldest(map, map.size - VIEW_STATE_LIMITS.maxEntries);

@@ -6,9 +6,13 @@ import { EditorView } from "@codemirror/view";
 import { basicSetup } from "@uiw/react-codemirror";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { keepDiffPlace, type DiffPlace } from "./useViewState";
 import { behaviourExtensions, contentAttributes, editorTheme, readOnlyExtensions, useLanguage, type EditorBehaviour } from "./editorSetup";
 
 export interface DiffViewProps {
+  /** The file: its place in the diff is remembered per project and path. */
+  projectId: string;
+  filePath: string;
   original: string;
   value: string;
   fileName: string;
@@ -21,10 +25,11 @@ export interface DiffViewProps {
 const SETUP = { autocompletion: false } as const;
 
 export default function DiffView(props: DiffViewProps) {
-  const { original, value, fileName, readOnly } = props;
+  const { original, value, fileName, readOnly, projectId, filePath } = props;
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const merge = useRef<MergeView | null>(null);
+  const place = useRef<DiffPlace | null>(null);
   const language = useLanguage(fileName);
 
   const behaviour = useRef<EditorBehaviour>({ readOnly, onSave: props.onSave, onReadOnlyAttempt: props.onReadOnlyAttempt });
@@ -54,6 +59,7 @@ export default function DiffView(props: DiffViewProps) {
           contentAttributes(workingLabel, "code-editor-content"),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChange.current(update.state.doc.toString());
+            if (update.selectionSet) place.current?.remember();
           }),
         ],
       },
@@ -63,11 +69,14 @@ export default function DiffView(props: DiffViewProps) {
       collapseUnchanged: { margin: 3, minSize: 6 },
     });
     merge.current = view;
+    place.current = keepDiffPlace(view.b, host.current, projectId, filePath);
     return () => {
+      place.current?.stop();
+      place.current = null;
       view.destroy();
       merge.current = null;
     };
-  }, [original, language, readOnly, headLabel, workingLabel]);
+  }, [original, language, readOnly, headLabel, workingLabel, projectId, filePath]);
 
   // A reload from outside (refresh, checkout) replaces the right side's text.
   useEffect(() => {

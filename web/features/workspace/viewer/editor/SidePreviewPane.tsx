@@ -5,6 +5,7 @@ import { baseName, openFile } from "../tabsStore";
 import { closeSidePreview, type SidePreviewTarget } from "./sidePreview";
 import "./sidePreview.css";
 import { CloseIcon, ExternalIcon } from "../../../../ui/icons";
+import { IconButton } from "../../../../ui/IconButton";
 
 /**
  * The file a reference named, beside the editor, shown by the shared file preview as a panel
@@ -37,26 +38,12 @@ export function SidePreviewPane({ target }: { target: SidePreviewTarget }) {
         <span className="wsv-toolbar__path" title={where} data-testid="side-preview-path">
           {where}
         </span>
-        <button
-          type="button"
-          className="icon-btn"
-          onClick={openInEditor}
-          aria-label={t("workspaceViewer.sidePreview.openInEditor")}
-          title={t("workspaceViewer.sidePreview.openInEditor")}
-          data-testid="side-preview-open"
-        >
+        <IconButton onClick={openInEditor} label={t("workspaceViewer.sidePreview.openInEditor")} data-testid="side-preview-open">
           <ExternalIcon size={14} />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
-          onClick={closeSidePreview}
-          aria-label={t("workspaceViewer.sidePreview.close")}
-          title={t("workspaceViewer.sidePreview.close")}
-          data-testid="side-preview-close"
-        >
+        </IconButton>
+        <IconButton onClick={closeSidePreview} label={t("workspaceViewer.sidePreview.close")} data-testid="side-preview-close">
           <CloseIcon size={14} />
-        </button>
+        </IconButton>
       </div>
       <div className="wsv-side__body">
         <MediaView key={target.filePath} projectId={target.projectId} filePath={target.filePath} fileName={name} />
