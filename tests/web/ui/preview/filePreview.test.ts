@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-// The file preview in happy-dom, for what Chromium's tests cannot reach through the app: HTML files
-// (chat attachments never carry them), the loading and failure states, the size check before a
-// download, and the 2 s share feedback.
+// The file preview in happy-dom, for what Chromium's tests reach only slowly or not at all: HTML
+// files and their New Tab page, the loading and failure states, the size check before a download,
+// and the 2 s share feedback.
 import { act, createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../../../web/i18n";
