@@ -51,3 +51,11 @@ export function referrerOf(referrer: string | null | undefined, siteOrigin: stri
     return null;
   }
 }
+
+/**
+ * The sign-in and sign-up pages are only ever seen signed out. Their views are dropped with every
+ * visitor's, so their leave (sent once the user has signed in) is dropped too, not counted alone.
+ */
+export function isVisitorPage(page: string): boolean {
+  return page === "/auth" || page.startsWith("/auth/");
+}

@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { PageStatsQuery, type PageStatsAnswer } from "../../contract";
 import { PAGE_EVENT_MAX_BYTES, readPageEvent } from "../analytics/beacon-body";
-import { pageOf, referrerOf } from "../analytics/paths";
+import { isVisitorPage, pageOf, referrerOf } from "../analytics/paths";
 import { analyticsStore, pageStats, recordPageEvent, takeEventToken } from "../analytics/store";
 import { newApp } from "../lib/app";
 import { ApiError, ok } from "../lib/envelope";
@@ -26,14 +26,15 @@ const limitEventBytes = bodyLimit({
 export const analyticsApi = newApp()
   .post("/page-view", limitEventBytes, async (c) => {
     const event = await readPageEvent(c);
-    const session = await readSession(c);
+    const page = pageOf(event.path);
+    const session = isVisitorPage(page) ? null : await readSession(c);
     if (!session) return c.body(null, 204);
     const now = Date.now();
     if (!(await takeEventToken(c.env.DB, session.user.id, now))) throw new ApiError(429, "Too many page events; please slow down");
     const siteOrigin = new URL(c.req.url).origin;
     const recorded = {
       event: event.event,
-      page: pageOf(event.path),
+      page,
       referrer: referrerOf(event.referrer, siteOrigin),
       durationMs: event.event === "page_leave" ? event.duration : 0,
       clientTimestamp: event.timestamp,

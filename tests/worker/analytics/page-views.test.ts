@@ -87,9 +87,13 @@ describe("POST /api/analytics/page-view", () => {
       const r = await call(EVENT_PATH, { ...auth, body: view(visitorPage) });
       expect(r.status).toBe(204);
     }
+    // The sign-in page is a visitor's page: its leave, sent once signed in, is not counted either.
+    const signInBefore = (await statsOf(dev, "/auth/signin"))?.leaves ?? 0;
+    expect((await postEvent(user, leave("/en/auth/signin", 2000))).status).toBe(204);
     await postEvent(user, view(memberPage));
     await waitForStats(dev, memberPage, (r) => r.views === 1);
     expect(await statsOf(dev, visitorPage)).toBeUndefined();
+    expect((await statsOf(dev, "/auth/signin"))?.leaves ?? 0).toBe(signInBefore);
   });
 
   it("limits each user's events: a flood is refused with 429 and only accepted events count", async () => {
