@@ -190,8 +190,11 @@ describe("workspace editor: links, markdown tools, remembered places", () => {
     await owner().openFreshProject("Diff place", ({ projectId }) => writeServerFile(page, projectId, "README.md", `${lines}\n`));
     const pane = page.getByTestId("diff-view").getByTestId("code-editor");
     const scrolled = () => pane.evaluate((el) => el.scrollTop);
+    // README.md is the file HEAD has; Markdown opens rendered, so its source (here, the diff) is asked for.
     const openDiff = async () => {
       await page.getByTestId("git-file-README.md").click();
+      await page.getByTestId("viewer-tab-README.md").waitFor();
+      if ((await page.getByTestId("markup-source").getAttribute("aria-pressed")) !== "true") await page.getByTestId("markup-source").click();
       await page.getByTestId("diff-view").locator(".cm-mergeView").waitFor();
     };
     await openDiff();
