@@ -1,8 +1,9 @@
 // Agent part of `npm run bench`: how much the product adds between the model's first byte and the
 // first chunk on a member's socket (time-to-first-token overhead), and how many replies one room
-// streams at once. The model is the scripted fake (tests/fakes/fake-llm.ts) in this process, so
-// both clocks are the same; the process's own event-loop delay is printed beside the numbers, as
-// a busy benchmark process would add its lateness to every figure.
+// streams at once. The model is the scripted fake (tests/fakes/fake-llm.ts) in a worker thread of
+// this process: both clocks are the same, and streaming a hundred replies does not delay this
+// thread, which timestamps the frames arriving on the members' sockets. The thread's own
+// event-loop delay is still printed beside the numbers, as its lateness adds to every figure.
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type WebSocket from "ws";

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchApp } from "../scripts/launch.ts";
-import { startFakeLlm } from "../tests/fakes/fake-llm.ts";
+import { startFakeLlmThread } from "../tests/fakes/fake-llm.ts";
 import { AGENT_MEMBERS, runAgentBench } from "./agent.ts";
 import { CHAT_SIZES, runChatBench } from "./chat.ts";
 import { MIRROR_PER_ROOM, MIRROR_ROOMS, runMirrorBench } from "./mirror.ts";
@@ -31,7 +31,7 @@ async function main() {
       mirrorSeedSql(MIRROR_ROOMS, MIRROR_PER_ROOM) +
       agentSeedSql(AGENT_MEMBERS),
   );
-  const llm = await startFakeLlm();
+  const llm = await startFakeLlmThread();
   console.log("Starting the app for the benchmark (fresh local state)…");
   const app = await launchApp({
     port: PORT,

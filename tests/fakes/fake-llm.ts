@@ -71,9 +71,13 @@ function replyFor(req: RecordedRequest): Reply {
   return { pieces: chunked(`Echo: ${text}`), delayMs: 3 };
 }
 
-async function respond(protocol: Protocol, body: Record<string, unknown>, res: ServerResponse, log: RecordedRequest[]): Promise<void> {
+/** Told when a request is recorded and when its response ended (a thread's copy of the log follows it). */
+type OnRecord = (index: number, rec: RecordedRequest) => void;
+
+async function respond(protocol: Protocol, body: Record<string, unknown>, res: ServerResponse, log: RecordedRequest[], onRecord?: OnRecord): Promise<void> {
   const rec = record(protocol, body);
-  log.push(rec);
+  const index = log.push(rec) - 1;
+  onRecord?.(index, rec);
   const reply = replyFor(rec);
   const firstTokenMs = Number(/\[ttft:(\d+)\]/.exec(rec.lastUser)?.[1] ?? 0);
   if (firstTokenMs > 0) await new Promise((r) => setTimeout(r, firstTokenMs));
@@ -82,6 +86,7 @@ async function respond(protocol: Protocol, body: Record<string, unknown>, res: S
   else await writeStream(protocol, reply, res, rec);
   // The benchmarks take the gap from here to the next request as the product's time between model calls.
   if (!reply.hang) rec.finishedAt = Date.now();
+  onRecord?.(index, rec);
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -102,14 +107,14 @@ export interface FakeLlm {
 }
 
 /** Starts the fake on `port` (0 = any free port) on loopback. `GET /__requests` returns the log. */
-export async function startFakeLlm(port = 0): Promise<FakeLlm> {
+export async function startFakeLlm(port = 0, onRecord?: OnRecord): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? "").split("?")[0] ?? "";
       if (req.method === "GET" && path === "/__requests") return void res.end(JSON.stringify(requests));
-      if (req.method === "POST" && path.endsWith("/chat/completions")) return respond("openai", await readJson(req), res, requests);
-      if (req.method === "POST" && path.endsWith("/messages")) return respond("anthropic", await readJson(req), res, requests);
+      if (req.method === "POST" && path.endsWith("/chat/completions")) return respond("openai", await readJson(req), res, requests, onRecord);
+      if (req.method === "POST" && path.endsWith("/messages")) return respond("anthropic", await readJson(req), res, requests, onRecord);
       res.writeHead(404).end();
     })().catch(() => res.destroy());
   });
@@ -125,4 +130,25 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The fake in a worker thread of its own, for benchmarks: streaming a hundred replies at once would
+ * otherwise share the event loop of the process that timestamps the frames arriving on its sockets,
+ * and its lateness would count as the product's. `requests` is a copy, updated when a request comes
+ * in and again when its response has ended.
+ */
+export async function startFakeLlmThread(): Promise<FakeLlm> {
+  const { Worker } = await import("node:worker_threads");
+  const worker = new Worker(new URL("./fake-llm-thread.ts", import.meta.url));
+  const requests: RecordedRequest[] = [];
+  const ready = new Promise<{ url: string; port: number }>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (m: { ready?: { url: string; port: number }; index?: number; rec?: RecordedRequest }) => {
+      if (m.ready) resolve(m.ready);
+      else if (m.index !== undefined && m.rec) requests[m.index] = m.rec;
+    });
+  });
+  const { url, port } = await ready;
+  return { url, port, requests, close: () => worker.terminate().then(() => undefined) };
 }

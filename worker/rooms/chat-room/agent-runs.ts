@@ -18,7 +18,7 @@ import type { ChatProject } from "../../agents/coding/project";
 import { codingSystemPrompt } from "../../agents/coding/prompt";
 import { conversation } from "../../agents/prompt";
 import type { AgentProfile, TranscriptEntry } from "../../agents/prompt";
-import { readRunInputs } from "../../agents/run-inputs";
+import { RunInputsReader } from "../../agents/run-inputs";
 import type { Env } from "../../env";
 import { readableForward } from "./discuss-forward";
 import { ReplyText, type ReplyDraft } from "./agent-text";
@@ -69,7 +69,7 @@ export function runRoomOf(chatId: string, stream: ChatStream, userId: string): s
 }
 
 /** What the agent reads of a message: forwarded discussions unpacked into lines. */
-function textOf(row: MessageRow): string {
+function textOf(row: Pick<MessageRow, "message_type" | "content">): string {
   return row.message_type === "merged_forward" ? readableForward(row.content) : row.content;
 }
 
@@ -81,9 +81,11 @@ function textOf(row: MessageRow): string {
 export class AgentRuns {
   private readonly runs = new Map<string, ActiveRun>();
   private readonly text: ReplyText;
+  private readonly inputs: RunInputsReader;
 
   constructor(private readonly io: RoomIo) {
     this.text = new ReplyText(io);
+    this.inputs = new RunInputsReader(() => io.env.DB);
   }
 
   /** A coding run waiting for an approval is not in memory, but its room is still busy. */
@@ -148,7 +150,7 @@ export class AgentRuns {
     this.runs.set(room, run);
     let result: DriveResult = "done";
     try {
-      const { allowed, agent, project } = await readRunInputs(this.io.env.DB, {
+      const { allowed, agent, project } = await this.inputs.read({
         userId: requester.id,
         chatId: this.io.chatId(),
         vireId: vire?.id ?? null,

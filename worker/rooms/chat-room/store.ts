@@ -1,6 +1,10 @@
 import type { ChatStream, ReactionSummary } from "../../../contract";
 import type { RoomMember } from "./types";
 
+/** What an agent's transcript reads of a message. */
+export type TranscriptRow = Pick<MessageRow, "seq" | "sender_type" | "sender_name" | "message_type" | "content"> & Record<string, SqlStorageValue>;
+const TRANSCRIPT_COLUMNS = "seq, sender_type, sender_name, message_type, content";
+
 /** One message row as stored in the room's SQLite. */
 export interface MessageRow {
   seq: number;
@@ -208,11 +212,13 @@ export class RoomStore {
    * The viewer's own messages and everyone's are each read off the viewer index, so a member's
    * request never scans the ask-only messages of everyone else in the room.
    */
-  recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): MessageRow[] {
+  recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): TranscriptRow[] {
+    // Only the columns a prompt reads: each run reads up to twice `limit` rows, and a hundred members
+    // asking at once pay for every column of every one of them.
     return this.sql
-      .exec<MessageRow>(
-        `SELECT * FROM (SELECT * FROM messages WHERE visible_to = ? AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
-         UNION ALL SELECT * FROM (SELECT * FROM messages WHERE visible_to IS NULL AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
+      .exec<TranscriptRow>(
+        `SELECT ${TRANSCRIPT_COLUMNS} FROM (SELECT ${TRANSCRIPT_COLUMNS} FROM messages WHERE visible_to = ? AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
+         UNION ALL SELECT ${TRANSCRIPT_COLUMNS} FROM (SELECT ${TRANSCRIPT_COLUMNS} FROM messages WHERE visible_to IS NULL AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
          ORDER BY seq DESC LIMIT ?`,
         viewerId,
         chatType,
