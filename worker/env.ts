@@ -20,6 +20,8 @@ export interface Env {
   BETTER_AUTH_URL?: string;
   DEV_EMAILS?: string;
   AUTH_RATE_LIMIT_MAX?: string;
+  /** "1" in the Worker tests only: a cheap password hash instead of scrypt (worker/auth/test-password-hash.ts). Never set it in a deploy. */
+  TEST_CHEAP_PASSWORD_HASH?: string;
   /** The sandbox host (sandbox/): its base URL and the shared secret it requires on every call. */
   SANDBOX_URL?: string;
   SANDBOX_SECRET?: string;

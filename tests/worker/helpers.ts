@@ -6,12 +6,14 @@ export const ORIGIN = "http://localhost";
 export const PASSWORD = "correct horse battery";
 export const MALFORMED = "Malformed JSON in request body";
 export const UNAUTHORIZED = { code: 401, data: null, message: "Unauthorized" };
-let ipCounter = 0;
+// Files that share a workerd share its rate-limit rows, and each file counts from its own start:
+// a random one keeps their addresses apart.
+let ipCounter = crypto.getRandomValues(new Uint32Array(1))[0]!;
 
 /** A fresh client address per caller, so the sign-in rate limit only bites the test that wants it. */
 export function freshIp(): string {
   ipCounter += 1;
-  // Valid for 16 million callers (the fuzz run alone takes 100,000).
+  // 16 million addresses before one comes round again (the fuzz run alone takes 100,000).
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
@@ -147,7 +149,7 @@ export async function teamOfTwo(adminName = "Alice Admin", memberName = "Bob Mem
 
 export const DEV_EMAIL = "dev@example.com";
 
-/** The developer of DEV_EMAILS; signs up once per test file (storage is per file), then signs in. */
+/** The developer of DEV_EMAILS; signs up once per workerd (files may share its storage), then signs in. */
 export async function devUser(): Promise<TestUser> {
   const existing = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(DEV_EMAIL).first<{ id: string }>();
   if (!existing) return signUp("Dev Eloper", DEV_EMAIL);

@@ -9,6 +9,7 @@ import { createOwnOrganization } from "../db/organizations";
 import { devEmails, type Env } from "../env";
 import { perBinding } from "../lib/per-binding";
 import { embedsOtherSites } from "../lib/site-policy";
+import { testPasswordHash } from "./test-password-hash";
 import { PASSWORD_MAX, PASSWORD_MIN, UserName } from "../../contract";
 
 /** The shared name rule (contract/names.ts), as better-auth's own 400 when it fails. */
@@ -52,7 +53,13 @@ function createAuth(env: Env) {
     }),
     // autoSignIn off: sign-up then answers the same whether or not the e-mail had an account
     // (worker/api/auth.ts), and the client signs in as its second step.
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: PASSWORD_MAX, autoSignIn: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: false,
+      password: testPasswordHash(env),
+    },
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
     user: {
       // Ours, on the user row; `input: false` keeps them out of what sign-up accepts.

@@ -1,0 +1,3 @@
+import { describeHttpFuzz } from "./fuzz-http";
+
+describeHttpFuzz(92_026);
