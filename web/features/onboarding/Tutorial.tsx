@@ -75,7 +75,7 @@ function TutorialCard({ onFinish }: { onFinish: () => void }) {
   }, [onFinish]);
 
   return (
-    <div className="tutorial" data-testid="tutorial">
+    <div className="tutorial">
       {placement?.highlight && <div className="tutorial__highlight" style={placement.highlight} aria-hidden />}
       <section
         ref={setCard}
@@ -85,6 +85,7 @@ function TutorialCard({ onFinish }: { onFinish: () => void }) {
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         data-step={step + 1}
+        data-testid="tutorial"
         style={placement ? { top: placement.top, left: placement.left } : { visibility: "hidden" }}
       >
         <header className="tutorial__header">
