@@ -175,8 +175,9 @@ export class AgentRuns {
   /** A run ends (its last reply finished, chat_done, idle) unless it now waits for an approval. */
   private async settle(run: ActiveRun, result: DriveResult): Promise<void> {
     const { room, chat_type } = run.info;
+    // The run keeps its room until its reply is finished, so a late joiner meanwhile still gets its text.
+    if (run.info.message_id) await this.text.close(run, () => this.finalize(run));
     this.runs.delete(room);
-    if (run.info.message_id) this.finish(run);
     if (result === "suspended") return void (await this.io.scheduleMirror());
     if (result === "paused") this.io.broadcast({ type: "sse_paused", room, success: true, message_id: run.info.message_id || null }, run.visibleTo);
     this.io.broadcast({ type: "chat_done", room, chat_type, message_id: run.info.message_id || null }, run.visibleTo);
@@ -344,6 +345,11 @@ export class AgentRuns {
   /** The reply's final text is stored and every member gets the finished message. */
   private finish(run: ActiveRun): void {
     this.text.flush(run);
+    this.finalize(run);
+  }
+
+  /** The final write and frames of a reply whose text has all gone out. */
+  private finalize(run: ActiveRun): void {
     const { room, chat_type, message_id } = run.info;
     const row = this.io.store.saveContent(message_id, run.info.content || PAUSED_EMPTY, true);
     this.io.broadcast({ type: "streaming_done", room, chat_type, message_id }, run.visibleTo);

@@ -35,11 +35,14 @@ interface TextIo {
  * Writes ride on the same pass, since each write of its own costs the room a commit: replies due for
  * a save are written together with the frame. So are replies opening in a burst: the first opens at
  * once, those opening within a frame after it open together at the next frame (one commit, not one
- * each). A reply's frames never go out before its row is written, so a restart keeps every reply a
- * member has seen.
+ * each). So are replies ending together: each one's final write and frames go with the next frame,
+ * after its last text. A reply's frames never go out before its row is written, so a restart keeps
+ * every reply a member has seen.
  */
 export class ReplyText {
   private readonly waiting = new Set<ReplyDraft>();
+  /** Replies whose model call ended: each is finished by the next frame, together (one commit for all). */
+  private readonly closing = new Map<ReplyDraft, () => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** When the work now waiting for the frame began to wait. */
   private frameStartedAt = 0;
@@ -69,6 +72,29 @@ export class ReplyText {
     // A busy room reads model streams back to back, and a timer waits behind them: the frame that is
     // due goes out with the next text instead.
     if (now - this.frameStartedAt >= FRAME_MS) this.tick();
+  }
+
+  /**
+   * The reply's model call ended: `finish` (its final write and frames) runs with the next frame,
+   * right after the reply's last text went out, and the promise settles once it has. Replies ending
+   * together then share one commit instead of paying one each, which a busy room pays for in time
+   * before everyone else's next token.
+   */
+  close(draft: ReplyDraft, finish: () => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.closing.set(draft, () => {
+        try {
+          finish();
+          resolve();
+        } catch (err) {
+          reject(err);
+        }
+      });
+      const now = Date.now();
+      this.wait(now);
+      this.waiting.add(draft);
+      if (now - this.frameStartedAt >= FRAME_MS) this.tick();
+    });
   }
 
   /** Writes and sends what is pending (with the frame, and before the reply is finished or paused, or a notice follows it). */
@@ -102,5 +128,8 @@ export class ReplyText {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const draft of [...this.waiting]) this.flush(draft);
+    const closing = [...this.closing.values()];
+    this.closing.clear();
+    for (const finish of closing) finish();
   }
 }
