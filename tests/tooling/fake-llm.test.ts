@@ -5,7 +5,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptDirective, startFakeLlm, type FakeLlm, type ScriptStep } from "../fakes/fake-llm";
+import { scriptDirective, startFakeLlm, startFakeLlmThread, type FakeLlm, type ScriptStep } from "../fakes/fake-llm";
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -183,5 +183,23 @@ describe.each(PROTOCOLS)("scripted tool rounds over $protocol", ({ protocol, ids
     expect(first.calls).toEqual([{ toolCallId: `${ids}_fake_1`, toolName: "search_knowledge", input: { query: "deploy steps" } }]);
     answer(messages, [{ toolCallId: `${ids}_fake_1`, toolName: "search_knowledge", value: "Run the pipeline." }]);
     expect((await turn(messages)).text).toBe("Tool said: Run the pipeline.");
+  });
+});
+
+describe("the fake in a worker thread (benchmarks)", () => {
+  it("answers like the in-process fake and keeps the parent's copy of its log up to date", async () => {
+    const threaded = await startFakeLlmThread();
+    try {
+      const model = createAnthropic({ apiKey: "test", baseURL: `${threaded.url}/v1` })("claude-fake");
+      const result = streamText({ model, messages: [{ role: "user", content: "hello from the parent #tag1" }] });
+      expect(await result.text).toBe("Echo: hello from the parent #tag1");
+      await expect.poll(() => threaded.requests[0]?.finishedAt ?? null).not.toBeNull();
+      const [rec] = threaded.requests;
+      expect(rec!.lastUser).toBe("hello from the parent #tag1");
+      expect(rec!.firstByteAt).toBeGreaterThanOrEqual(rec!.receivedAt);
+      expect(rec!.finishedAt).toBeGreaterThanOrEqual(rec!.firstByteAt!);
+    } finally {
+      await threaded.close();
+    }
   });
 });
