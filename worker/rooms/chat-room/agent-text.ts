@@ -127,9 +127,13 @@ export class ReplyText {
   private tick(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    for (const draft of [...this.waiting]) this.flush(draft);
-    const closing = [...this.closing.values()];
-    this.closing.clear();
-    for (const finish of closing) finish();
+    try {
+      for (const draft of [...this.waiting]) this.flush(draft);
+    } finally {
+      // Whatever happened to the frame, ending runs end: a run left waiting would keep its room busy.
+      const closing = [...this.closing.values()];
+      this.closing.clear();
+      for (const finish of closing) finish();
+    }
   }
 }
