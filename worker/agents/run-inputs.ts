@@ -50,14 +50,21 @@ export class RunInputsReader {
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
+    let inputs: RunInputs[];
     try {
-      const inputs = await readTogether(
+      inputs = await readTogether(
         this.db(),
         batch.map((w) => w.ask),
       );
-      batch.forEach((w, i) => w.resolve(inputs[i]!));
     } catch (err) {
       for (const w of batch) w.reject(err);
+      return;
+    }
+    // One run goes on per turn of the event loop: each builds its prompt and calls the model, and the
+    // first tokens of replies already under way are not held up behind the whole batch's starts.
+    for (const [i, w] of batch.entries()) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      w.resolve(inputs[i]!);
     }
   }
 }
