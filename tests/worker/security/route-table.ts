@@ -380,4 +380,33 @@ export const ROUTE_PROBES: RouteProbe[] = [
   },
   { route: "POST /api/gitlab-proxy/repositories", requests: () => [post("/api/gitlab-proxy/repositories", { serverUrl: "not a url", auth: "x" })], self: true },
   { route: "GET /api/github/repositories", requests: () => [get("/api/github/repositories")], self: true },
+  // First run: each changes or reads only the caller's own onboarding, tutorial flag and welcome.
+  { route: "GET /api/onboarding", requests: () => [get("/api/onboarding")], self: true },
+  { route: "POST /api/onboarding", requests: () => [post("/api/onboarding", { purposeId: "writing" })], self: true, own: true },
+  { route: "POST /api/onboarding/skip", requests: () => [post("/api/onboarding/skip")], self: true, own: true },
+  { route: "POST /api/onboarding/welcome", requests: () => [post("/api/onboarding/welcome", { locale: "en" })], self: true, own: true },
+  { route: "GET /api/tutorial", requests: () => [get("/api/tutorial")], self: true },
+  { route: "PUT /api/tutorial", requests: () => [put("/api/tutorial", { hasSeenChatTutorial: true })], self: true, own: true },
+  { route: "GET /api/post-registration/update-default-project", requests: () => [get("/api/post-registration/update-default-project")], self: true },
+  // Alice's default project, set by someone else: her id is not theirs, and her project is not theirs to reach.
+  {
+    route: "POST /api/post-registration/update-default-project",
+    requests: (w) => [post("/api/post-registration/update-default-project", { userId: w.alice.id, projectId: w.projectId, directoryPath: "app" })],
+    member: 403,
+  },
+  // Page views are the caller's own; the developers' table names pages, never ids.
+  {
+    route: "POST /api/analytics/page-view",
+    requests: () => [post("/api/analytics/page-view", { event: "page_view", path: "/en/home", timestamp: Date.now() })],
+    self: true,
+    own: true,
+    public: true,
+  },
+  { route: "GET /api/analytics/page-views", requests: () => [get("/api/analytics/page-views")], self: true },
+  { route: "GET /api/chats", requests: () => [get("/api/chats")], self: true },
+  {
+    route: "GET /api/chats/:chatId/last-message",
+    requests: (w) => [get(`/api/chats/${w.groupId}/last-message`), get(`/api/chats/${w.privateChatId}/last-message`)],
+    member: 200,
+  },
 ];
