@@ -1,16 +1,8 @@
 import { STREAM_AGENT, STREAM_ASK } from "../../contract";
+import type { MirrorItem } from "../rooms/chat-room/mirror";
 
-/** One message as the mirror job carries it (the fields the D1 writes need). */
-export interface MirroredItem {
-  id: string;
-  seq: number;
-  chatType: number;
-  visibleTo: string | null;
-  senderId: string | null;
-  senderType: string;
-  content: string;
-  createdAt: number;
-}
+/** One message as the mirror job carries it: the D1 writes need everything but the sender's name. */
+export type MirroredItem = Omit<MirrorItem, "senderName">;
 
 export interface ChatItems<T extends MirroredItem = MirroredItem> {
   chatId: string;
