@@ -205,7 +205,7 @@ describe("the coding agent in the workspace", () => {
       // The agent finishes: every item completed, the commit made, its answer shown.
       await chat.getByText(FINAL_TEXT).waitFor({ timeout: 60_000 });
       expect(await toolCard(page, "git_commit").getAttribute("data-status")).toBe("done");
-      await bob.page.getByText(FINAL_TEXT).waitFor();
+      await bob.page.locator(`[data-testid^="message-content-"]`).getByText(FINAL_TEXT).waitFor();
       // The completed list says so, then hides by itself.
       await todoList.waitFor({ state: "detached" });
       const progress = await readTodoProgress(page);

@@ -24,6 +24,11 @@ export async function signUp(page: Page, name: string, email: string, password: 
   await page.getByTestId("signup-submit").click();
   await page.getByTestId("app-shell").waitFor();
   if (firstRun === "keep") return;
+  await skipFirstRun(page);
+}
+
+/** A new account skips the onboarding modal and marks the tutorial seen, as the user would by closing them. */
+export async function skipFirstRun(page: Page): Promise<void> {
   await page.getByTestId("onboarding-skip").click();
   await page.getByTestId("onboarding-modal").waitFor({ state: "detached" });
   const seen = await page.request.put("/api/tutorial", { data: { hasSeenChatTutorial: true }, headers: writeHeaders(page) });
