@@ -36,3 +36,4 @@ export * from "./onboarding";
 export * from "./chat-calls";
 export * from "./analytics";
 export * from "./git-accounts";
+export * from "./analysis";
