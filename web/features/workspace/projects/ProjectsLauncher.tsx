@@ -5,6 +5,7 @@ import { lazyDialog, lazyMenu } from "../../../ui/lazy";
 import { workspaceApi } from "../api";
 import type { CreateDialogKind } from "./CreateDialogs";
 import { useGithubReturn } from "./useGithubReturn";
+import { warmSandboxOnce } from "./sandboxWarmup";
 import { CodeIcon } from "../../../ui/icons";
 
 const LauncherMenu = lazyMenu(() => import("./LauncherMenu").then((m) => m.LauncherMenu));
@@ -13,15 +14,10 @@ const CreateDialogs = lazyDialog(() => import("./CreateDialogs").then((m) => m.C
   close: (props) => props.onClose(),
 });
 
-/** Users whose sandbox was already asked for in this page; the call is made once per sign-in. */
-const warmedUsers = new Set<string>();
-
 /** Prepares the user's sandbox in the background after sign-in (spec 03 §4); failure is non-fatal. */
 function useSandboxWarmup(userId: string) {
   useEffect(() => {
-    if (warmedUsers.has(userId)) return;
-    warmedUsers.add(userId);
-    workspaceApi.warmSandbox().catch(() => undefined);
+    warmSandboxOnce(userId, window.location.search, workspaceApi.warmSandbox);
   }, [userId]);
 }
 
