@@ -21,12 +21,13 @@ const LAZY_PARTS: [string, RegExp][] = [
   ["sonner (toasts load when idle)", /node_modules\/sonner\//],
   [
     "mermaid (diagrams in messages render when one is on screen)",
-    /node_modules\/(mermaid|@mermaid-js|cytoscape[^/]*|dagre-d3-es|khroma)\/|web\/features\/chat\/components\/mermaid\/engine/,
+    /node_modules\/(mermaid|@mermaid-js|cytoscape[^/]*|dagre-d3-es|khroma)\/|web\/ui\/mermaid\/engine/,
   ],
   [
     "icons only the workspace shows (icons are re-exports: a module of icon wrappers would put every icon on the first page)",
     /node_modules\/lucide-react\/dist\/esm\/icons\/(terminal|git-branch|folder-open|file-archive)\.mjs$/,
   ],
+  ["the file analysis viewer", /web\/features\/analysis\//],
   ["the workspace's screens", /web\/features\/workspace\/(layout\/WorkspaceLayout|viewer|terminal|explorer|git|services)\//],
   [
     "the file preview's viewers and their libraries",

@@ -16,6 +16,7 @@ const MembershipPage = lazyComponent(() => import("../features/membership/Member
 const FriendInvitePage = lazyComponent(() => import("../features/people/FriendInvitePage").then((m) => m.FriendInvitePage));
 const JoinByInvitePage = lazyComponent(() => import("../features/organizations/JoinByInvitePage").then((m) => m.JoinByInvitePage));
 const UsagePage = lazyComponent(() => import("../features/usage/UsagePage").then((m) => m.UsagePage));
+const SharedResearchPage = lazyComponent(() => import("../features/analysis/components/research/SharedResearchPage").then((m) => m.SharedResearchPage));
 const ProjectLinkRoute = lazyComponent(() => import("./routes/ProjectLinkRoute").then((m) => m.ProjectLinkRoute));
 
 function lazyPage(Page: LazyComponent<object>) {
@@ -41,6 +42,8 @@ function pages(): RouteObject[] {
     { path: "join/:inviteCode", element: lazyPage(JoinByInvitePage) },
     { path: "group-invite/:inviteCode", element: lazyPage(GroupInvitePage) },
     { path: "friend-invite/:inviteCode", element: lazyPage(FriendInvitePage) },
+    // A shared deep research report (spec 03 §4 share mode): readable by anyone with the link.
+    { path: "share/research/:sessionId", element: lazyPage(SharedResearchPage) },
     {
       element: <RequireSession />,
       children: [

@@ -12,6 +12,7 @@ import { enVires } from "./en-vires";
 import { enWorkspace } from "./en-workspace";
 import { enPreview } from "./en-preview";
 import { enWorkspaceViewer } from "./en-workspace-viewer";
+import { enAnalysis } from "./en-analysis";
 import { enTime } from "./time";
 
 /**
@@ -261,6 +262,7 @@ export const en = {
   mail: enMail,
   pageViews: enPageViews,
   workspaceViewer: enWorkspaceViewer,
+  analysis: enAnalysis,
   search: enSearch,
   onboarding: enOnboarding,
   time: enTime,

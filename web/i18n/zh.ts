@@ -13,6 +13,7 @@ import { zhVires } from "./zh-vires";
 import { zhWorkspace } from "./zh-workspace";
 import { zhPreview } from "./zh-preview";
 import { zhWorkspaceViewer } from "./zh-workspace-viewer";
+import { zhAnalysis } from "./zh-analysis";
 import { zhTime } from "./time";
 
 /** Chinese texts; the `Messages` type makes a missing or extra key a compile error. */
@@ -259,6 +260,7 @@ export const zh: Messages = {
   mail: zhMail,
   pageViews: zhPageViews,
   workspaceViewer: zhWorkspaceViewer,
+  analysis: zhAnalysis,
   search: zhSearch,
   onboarding: zhOnboarding,
   time: zhTime,

@@ -144,3 +144,18 @@ export {
   Gem as BrandIcon,
   PartyPopper as SetupCompleteIcon,
 } from "lucide-react";
+
+// The file analysis viewer: its modes, the player, the speakers of a transcript.
+export {
+  Pause as PauseIcon,
+  SkipBack as SkipBackIcon,
+  SkipForward as SkipForwardIcon,
+  UserRound as SpeakerIcon,
+  BookOpenText as SummaryIcon,
+  ScrollText as TranscriptIcon,
+  Network as MindmapIcon,
+  Lightbulb as InsightIcon,
+  Telescope as ResearchIcon,
+  Headphones as PodcastIcon,
+  AudioLines as AnalyzeFileIcon,
+} from "lucide-react";

@@ -9,7 +9,7 @@ import {
   zoomBy,
   zoomForKey,
   type RenderOutcome,
-} from "../../../../web/features/chat/components/mermaid/state";
+} from "../../../../web/ui/mermaid/state";
 
 const RENDERED: RenderOutcome = { ok: true, svg: "<svg></svg>", width: 100, height: 50 };
 const SYNTAX: RenderOutcome = { ok: false, reason: "syntax", message: "Parse error" };

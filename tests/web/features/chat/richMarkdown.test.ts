@@ -2,7 +2,7 @@
 import { act, createElement } from "react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MarkdownRenderer } from "../../../../web/features/chat/components/MarkdownRenderer";
-import { stripExternalCss } from "../../../../web/features/chat/components/mermaid/sanitizeSvg";
+import { stripExternalCss } from "../../../../web/ui/mermaid/sanitizeSvg";
 import { initI18n } from "../../../../web/i18n";
 import { useRenderHost } from "../../render-host";
 

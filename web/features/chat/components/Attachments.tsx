@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Attachment } from "../../../../contract";
+import { AnalysisDialog, isAnalyzable, preloadAnalysisViewer } from "../../../app/analysis";
 import { apiHeaders } from "../../../app/api/headers";
 import { FilePreview, MediaElement, preloadFilePreview, previewKind, type PreviewFile } from "../../../ui/preview";
 import { fileExtension, formatFileSize, isImage } from "../model/attachments";
@@ -27,6 +28,25 @@ function previewFileOf(attachment: Attachment): PreviewFile {
 }
 
 type Open = (attachment: Attachment) => void;
+
+/** 'Analyze' on a recording or document (spec 03 §2.4): the analysis viewer opens over the chat. */
+function AnalyzeAction({ attachment, onAnalyze }: { attachment: Attachment; onAnalyze?: Open }) {
+  const { t } = useTranslation();
+  if (!onAnalyze || !isAnalyzable(attachment.fileName, attachment.fileSize)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--sm"
+      onClick={() => onAnalyze(attachment)}
+      onPointerEnter={() => void preloadAnalysisViewer()}
+      onFocus={() => void preloadAnalysisViewer()}
+      aria-label={t("analysis.analyzeNamed", { name: attachment.fileName })}
+      data-testid="attachment-analyze"
+    >
+      {t("analysis.analyze")}
+    </button>
+  );
+}
 
 function DownloadLink({ attachment }: { attachment: Attachment }) {
   const { t } = useTranslation();
@@ -98,22 +118,24 @@ function FileName({ attachment, onOpen }: { attachment: Attachment; onOpen: Open
   );
 }
 
-function FileCard({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
+function FileCard({ attachment, onOpen, onAnalyze }: { attachment: Attachment; onOpen: Open; onAnalyze?: Open }) {
   return (
     <div className="att-file" data-testid="attachment-file">
       <FileName attachment={attachment} onOpen={onOpen} />
+      <AnalyzeAction attachment={attachment} onAnalyze={onAnalyze} />
       <DownloadLink attachment={attachment} />
     </div>
   );
 }
 
 /** Spec 02 §2.15: video and audio play inline; a player that fails says so and keeps the download. */
-function MediaAttachment({ attachment, kind, onOpen }: { attachment: Attachment; kind: "video" | "audio"; onOpen: Open }) {
+function MediaAttachment({ attachment, kind, onOpen, onAnalyze }: { attachment: Attachment; kind: "video" | "audio"; onOpen: Open; onAnalyze?: Open }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className={`att-media att-media--${kind}`} data-testid={`attachment-${kind}`}>
       <div className="att-file att-file--bare">
         <FileName attachment={attachment} onOpen={onOpen} />
+        <AnalyzeAction attachment={attachment} onAnalyze={onAnalyze} />
         <DownloadLink attachment={attachment} />
       </div>
       {error ? (
@@ -127,16 +149,17 @@ function MediaAttachment({ attachment, kind, onOpen }: { attachment: Attachment;
   );
 }
 
-function AttachmentItem({ attachment, onOpen }: { attachment: Attachment; onOpen: Open }) {
+function AttachmentItem({ attachment, onOpen, onAnalyze }: { attachment: Attachment; onOpen: Open; onAnalyze?: Open }) {
   const kind = previewKind(attachment.fileName, attachment.mimeType);
-  if (kind === "video" || kind === "audio") return <MediaAttachment attachment={attachment} kind={kind} onOpen={onOpen} />;
-  return <FileCard attachment={attachment} onOpen={onOpen} />;
+  if (kind === "video" || kind === "audio") return <MediaAttachment attachment={attachment} kind={kind} onOpen={onOpen} onAnalyze={onAnalyze} />;
+  return <FileCard attachment={attachment} onOpen={onOpen} onAnalyze={onAnalyze} />;
 }
 
 /** Attachments of a message: image thumbnails, inline players, file cards; each opens the file preview. */
-export function Attachments({ attachments }: { attachments: readonly Attachment[] }) {
+export function Attachments({ attachments, chatId }: { attachments: readonly Attachment[]; chatId?: string }) {
   const { t } = useTranslation();
   const [previewing, setPreviewing] = useState<Attachment | null>(null);
+  const [analyzing, setAnalyzing] = useState<Attachment | null>(null);
   const file = useMemo(() => (previewing ? previewFileOf(previewing) : null), [previewing]);
   if (attachments.length === 0) return null;
   const images = attachments.filter((a) => isImage(a.mimeType, a.fileName));
@@ -151,9 +174,17 @@ export function Attachments({ attachments }: { attachments: readonly Attachment[
         </div>
       )}
       {files.map((a) => (
-        <AttachmentItem key={a.id} attachment={a} onOpen={setPreviewing} />
+        <AttachmentItem key={a.id} attachment={a} onOpen={setPreviewing} onAnalyze={chatId ? setAnalyzing : undefined} />
       ))}
       {file && <FilePreview file={file} presentation="modal" open onClose={() => setPreviewing(null)} />}
+      {chatId && analyzing && (
+        <AnalysisDialog
+          open
+          onOpenChange={(open) => !open && setAnalyzing(null)}
+          source={{ kind: "chat", chatId, attachmentId: analyzing.id }}
+          fileName={analyzing.fileName}
+        />
+      )}
     </div>
   );
 }

@@ -31,14 +31,14 @@ function MessageBody({ message }: { message: UiMessage }) {
     return (
       <>
         <ReplyText message={message} names={names} />
-        <Attachments attachments={message.attachments} />
+        <Attachments attachments={message.attachments} chatId={message.chat_id} />
       </>
     );
   }
   return (
     <>
       {message.content && <Markdown text={message.content} names={names} />}
-      <Attachments attachments={message.attachments} />
+      <Attachments attachments={message.attachments} chatId={message.chat_id} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../ui/toast";
 import type { CodingProject, GitStatus } from "../../../../contract/workspace";
+import { AnalyzeButton } from "./AnalyzeButton";
 import { docKey, isDirty, saveState, useDocumentsStore } from "./documents";
 import type { SelectionInfo } from "./editor/SelectionPopup";
 import { errorText, useFileContent, useFileDiff } from "./fileApi";
@@ -163,6 +164,7 @@ function TextFile({ project, tab, actions, gitStatus, kind }: FilePaneProps & { 
             ))}
           </div>
         )}
+        <AnalyzeButton projectId={project.id} filePath={tab.filePath} fileName={tab.fileName} />
         <SaveStateBadge state={saveState(doc)} readOnly={readOnly} />
       </div>
       {tab.changedOnDisk && <ChangedOnDiskNote onReload={reloadFromDisk} onKeep={keepMine} />}

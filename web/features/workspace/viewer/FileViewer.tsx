@@ -1,4 +1,5 @@
 import { useEffect, type KeyboardEvent } from "react";
+import { AnalysisPanel } from "../../../app/analysis";
 import { useTranslation } from "react-i18next";
 import { useWorkspace } from "../layout/WorkspaceContext";
 import { FilePane } from "./FilePane";
@@ -68,6 +69,9 @@ export function FileViewer() {
           </div>
         )}
         {active?.type === "preview" && <PreviewPane key={active.id} tab={active} />}
+        {active?.type === "analysis" && (
+          <AnalysisPanel key={active.id} source={{ kind: "project", projectId: project.id, filePath: active.filePath }} fileName={active.fileName} />
+        )}
         {active?.type === "file" && <FilePane key={active.id} project={project} tab={active} actions={actions} gitStatus={gitStatus} />}
         {side && <SidePreviewPane target={side} />}
         {actions.readOnlyWarning && <ReadOnlyWarning />}

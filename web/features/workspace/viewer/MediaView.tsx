@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../ui/toast";
 import { Button } from "../../../ui/Button";
 import { FilePreview, type PreviewFile } from "../../../ui/preview";
+import { isAnalyzable } from "../../../app/analysis";
+import { AnalyzeButton } from "./AnalyzeButton";
 import { downloadRaw, errorText, fetchRaw, fileRawUrl } from "./fileApi";
 
 interface FileProps {
@@ -25,7 +27,21 @@ export function MediaView({ projectId, filePath, fileName }: FileProps) {
     }),
     [projectId, filePath, fileName],
   );
-  return <FilePreview file={file} presentation="panel" />;
+  if (!isAnalyzable(fileName)) return <FilePreview file={file} presentation="panel" />;
+  // Recordings and documents can be analysed: the action sits above the preview.
+  return (
+    <div className="wsv-file">
+      <div className="wsv-toolbar">
+        <span className="wsv-toolbar__path" title={filePath}>
+          {filePath}
+        </span>
+        <AnalyzeButton projectId={projectId} filePath={filePath} fileName={fileName} />
+      </div>
+      <div className="wsv-file__body">
+        <FilePreview file={file} presentation="panel" />
+      </div>
+    </div>
+  );
 }
 
 /** 'This file type is not supported for preview', with a way to get the file anyway. */

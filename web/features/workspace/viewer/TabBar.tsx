@@ -6,7 +6,7 @@ import { FILE_REFERENCE_MIME } from "./fileRefs";
 import { STATUS_LETTER, statusOf } from "./gitStatus";
 import { TabContextMenu, type TabMenuActionId } from "./TabContextMenu";
 import { useTabsStore, type ViewerTab } from "./tabsStore";
-import { CloseIcon, GlobeIcon } from "../../../ui/icons";
+import { AnalyzeFileIcon, CloseIcon, GlobeIcon } from "../../../ui/icons";
 
 interface TabBarProps {
   projectId: string;
@@ -18,7 +18,7 @@ interface TabBarProps {
 }
 
 /** The test hook of a tab: its path, or the URL of a preview tab. */
-export const tabTestKey = (tab: ViewerTab) => tab.filePath || tab.previewUrl || tab.id;
+export const tabTestKey = (tab: ViewerTab) => (tab.type === "analysis" ? tab.id : tab.filePath || tab.previewUrl || tab.id);
 
 export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, onClose }: TabBarProps) {
   const { t } = useTranslation();
@@ -101,6 +101,11 @@ export function TabBar({ projectId, tabs, activeId, gitStatus, gitInitialized, o
               {tab.type === "preview" && (
                 <span className="wsv-tab__icon" title={t("workspaceViewer.tabs.preview")}>
                   <GlobeIcon size={13} />
+                </span>
+              )}
+              {tab.type === "analysis" && (
+                <span className="wsv-tab__icon" title={t("analysis.analyze")}>
+                  <AnalyzeFileIcon size={13} />
                 </span>
               )}
               <span className="wsv-tab__name">{tab.fileName}</span>

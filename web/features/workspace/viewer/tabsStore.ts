@@ -15,7 +15,8 @@ export interface OpenFileOptions {
 
 export interface ViewerTab {
   id: string;
-  type: "file" | "preview";
+  /** `analysis`: the file analysis viewer of `filePath` (spec 03 §2.4), beside the file's own tab. */
+  type: "file" | "preview" | "analysis";
   /** The file name, or the host of a preview URL. */
   fileName: string;
   /** The path as the opener gave it ('' for a preview tab). */
@@ -58,6 +59,7 @@ export function baseName(path: string): string {
 
 export const fileTabId = (filePath: string) => `file:${normalizePath(filePath)}`;
 export const previewTabId = (url: string) => `preview:${url}`;
+export const analysisTabId = (filePath: string) => `analysis:${normalizePath(filePath)}`;
 
 function previewName(url: string): string {
   try {
@@ -79,6 +81,8 @@ export interface TabsActions {
   setProject(projectId: string | null): void;
   openFile(projectId: string, filePath: string, opts?: OpenFileOptions): void;
   openPreview(projectId: string, url: string): void;
+  /** Opens (or activates) the analysis viewer of a file. */
+  openAnalysis(projectId: string, filePath: string): void;
   activate(tabId: string): void;
   close(tabId: string): void;
   closeOthers(tabId: string): void;
@@ -163,6 +167,22 @@ export const createTabsStore = () =>
         open(projectId, tab, (t) => refreshed(t, false));
       },
 
+      openAnalysis(projectId, filePath) {
+        const tab: ViewerTab = {
+          id: analysisTabId(filePath),
+          type: "analysis",
+          fileName: baseName(filePath),
+          filePath,
+          previewUrl: null,
+          lineNumber: null,
+          match: null,
+          revealSeq: 0,
+          diff: false,
+          ...NO_REFRESH,
+        };
+        open(projectId, tab, (t) => t);
+      },
+
       activate(tabId) {
         const { activeId, tabs } = get();
         if (activeId !== tabId && tabs.some((t) => t.id === tabId)) set({ activeId: tabId });
@@ -230,6 +250,10 @@ export function openFile(projectId: string, filePath: string, opts: OpenFileOpti
 
 export function openPreview(projectId: string, url: string): void {
   useTabsStore.getState().openPreview(projectId, url);
+}
+
+export function openAnalysis(projectId: string, filePath: string): void {
+  useTabsStore.getState().openAnalysis(projectId, filePath);
 }
 
 /** After a checkout or a refresh: open tabs reload their content. */

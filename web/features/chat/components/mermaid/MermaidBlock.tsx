@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../../ui/Spinner";
-import { DiagramView } from "./DiagramView";
+import { DiagramView } from "../../../../ui/mermaid/DiagramView";
 import { useDiagram, useSeen } from "./useDiagram";
-import "./mermaid.css";
+import "../../../../ui/mermaid/mermaid.css";
 
 function Source({ source }: { source: string }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { isFenceClosed } from "./state";
+import { isFenceClosed } from "../../../../ui/mermaid/state";
 
 interface MdNode {
   type: string;

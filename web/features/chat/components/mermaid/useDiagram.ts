@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from "react";
-import { cachedDiagram, errorWasShown, markErrorShown, renderDiagram } from "./renderQueue";
-import { diagramPhase, ERROR_DELAY_MS, isDiagramComplete, SETTLE_MS, type DiagramPhase, type RenderOutcome } from "./state";
+import { cachedDiagram, errorWasShown, markErrorShown, renderDiagram } from "../../../../ui/mermaid/renderQueue";
+import { diagramPhase, ERROR_DELAY_MS, isDiagramComplete, SETTLE_MS, type DiagramPhase, type RenderOutcome } from "../../../../ui/mermaid/state";
 
 /** True once the element has come near the viewport (and from then on): diagrams off screen cost nothing. */
 export function useSeen(ref: RefObject<HTMLElement | null>, margin = "300px"): boolean {

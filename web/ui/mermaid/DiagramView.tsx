@@ -1,9 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type CSSProperties, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../../ui/toast";
+import { toast } from "../toast";
 import { DiagramToolbar } from "./DiagramToolbar";
 import { savePng, saveSvg } from "./exportDiagram";
+import "./mermaid.css";
 import { DIAGRAM_ZOOM, zoomBy, zoomForKey } from "./state";
 
 interface Rendered {

@@ -1,4 +1,4 @@
-import { ExitFullScreenIcon, FullScreenIcon, ResetViewIcon, SaveFileIcon, SaveImageIcon, ZoomInIcon, ZoomOutIcon } from "../../../../ui/icons";
+import { ExitFullScreenIcon, FullScreenIcon, ResetViewIcon, SaveFileIcon, SaveImageIcon, ZoomInIcon, ZoomOutIcon } from "../icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DIAGRAM_ZOOM, scalePercent } from "./state";

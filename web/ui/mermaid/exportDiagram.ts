@@ -1,4 +1,4 @@
-import { saveBlob } from "../../../../ui/preview/blobs";
+import { saveBlob } from "../preview/blobs";
 
 /** Spec 02 §2.15 Save PNG: drawn at twice the diagram's size, so it stays sharp on a high-density screen. */
 const PNG_RATIO = 2;
