@@ -171,3 +171,20 @@ describe("tabs store (spec 03 §4 Tabs)", () => {
     expect(normalizePath("src\\a.ts")).toBe("src/a.ts");
   });
 });
+
+describe("the analysis tab (spec 03 §2.4)", () => {
+  it("opens beside the file's own tab, once per file, and resets with the project", () => {
+    const store = createTabsStore();
+    store.getState().openFile("p1", "talks/standup.mp3");
+    store.getState().openAnalysis("p1", "talks/standup.mp3");
+    store.getState().openAnalysis("p1", "./talks/standup.mp3");
+    const { tabs, activeId } = store.getState();
+    expect(tabs.map((t) => [t.id, t.type, t.fileName])).toEqual([
+      ["file:talks/standup.mp3", "file", "standup.mp3"],
+      ["analysis:talks/standup.mp3", "analysis", "standup.mp3"],
+    ]);
+    expect(activeId).toBe("analysis:talks/standup.mp3");
+    store.getState().setProject("p2");
+    expect(store.getState().tabs).toEqual([]);
+  });
+});

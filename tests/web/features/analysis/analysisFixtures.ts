@@ -45,13 +45,23 @@ export function summaryResult(over: Partial<SummaryResult> = {}): SummaryResult 
     mind2: "",
     aha: [
       { type: "aha", content: { reason: { type: "text", msg: "Deadline" }, query: { type: "text", msg: "When?" }, answer: { type: "text", msg: "Friday" } } },
-      { type: "aha", content: { reason: { type: "text", msg: "Risk" }, query: { type: "text", msg: "What could slip?" }, answer: { type: "markdown", msg: "The **review**" } } },
+      {
+        type: "aha",
+        content: {
+          reason: { type: "text", msg: "Risk" },
+          query: { type: "text", msg: "What could slip?" },
+          answer: { type: "markdown", msg: "The **review**" },
+        },
+      },
       {
         type: "aha2",
         content: {
           reason: { type: "text", msg: "Picture" },
           query: { type: "text", msg: "Shape?" },
-          answer: { type: "svg", msg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="4" onclick="alert(2)"/></svg>' },
+          answer: {
+            type: "svg",
+            msg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="4" onclick="alert(2)"/></svg>',
+          },
         },
       },
     ],

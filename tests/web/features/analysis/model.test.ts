@@ -28,7 +28,8 @@ describe("times (spec §2.4 mm:ss, §9 podcast m:ss from ms)", () => {
 });
 
 describe("SRT subtitles", () => {
-  const srt = "\uFEFF1\r\n00:00:01,000 --> 00:00:03,500\r\nHello <b>there</b>\r\nsecond line\r\n\r\n2\n00:00:04.250 --> 00:00:06,000 X1:40\nNext\n\n3\nnot a time\nskipped\n\n00:01:00,000 --> 00:01:02,000\nNo number\n";
+  const srt =
+    "\uFEFF1\r\n00:00:01,000 --> 00:00:03,500\r\nHello <b>there</b>\r\nsecond line\r\n\r\n2\n00:00:04.250 --> 00:00:06,000 X1:40\nNext\n\n3\nnot a time\nskipped\n\n00:01:00,000 --> 00:01:02,000\nNo number\n";
   it("reads times with comma or dot, multi-line text, cue settings, and skips broken blocks", () => {
     expect(parseSrt(srt)).toEqual([
       { startTime: 1, duration: 2.5, name: "Hello <b>there</b> second line" },
@@ -85,7 +86,8 @@ describe("the mind map outline as Mermaid", () => {
     expect(text.split("\n")).toEqual(["mindmap", '  root["My title"]', '    n2["one"]', '    n3["two"]', '      n4["deep"]']);
   });
   it("keeps hostile labels inside their quoted shape", () => {
-    const hostile = '- x"]\n  click root call alert(1)\n- ::icon(fa fa-bomb) <img src=x onerror=alert(1)> `code` %%{init: {"securityLevel":"loose"}}%% a#quot;b;\n- ))bang((';
+    const hostile =
+      '- x"]\n  click root call alert(1)\n- ::icon(fa fa-bomb) <img src=x onerror=alert(1)> `code` %%{init: {"securityLevel":"loose"}}%% a#quot;b;\n- ))bang((';
     const text = outlineToMermaid(hostile, "t")!;
     const lines = text.split("\n").slice(1);
     // Every line is exactly one node: an id and one quoted label with no quote, bracket, angle, backtick, % or # inside.
