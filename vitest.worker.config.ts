@@ -11,7 +11,12 @@ import { FAKE_GITHUB_OAUTH, FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-acc
  * workerd of their own (isolate: true). Every other file shares one workerd per core with the files
  * that ran before it in that workerd, so it must not assume empty tables.
  */
-const OWN_STORAGE = ["tests/worker/security/fuzz*.test.ts", "tests/worker/jobs/cron.test.ts", "tests/worker/jobs/cleanup.test.ts"];
+const OWN_STORAGE = [
+  "tests/worker/security/fuzz*.test.ts",
+  "tests/worker/jobs/cron.test.ts",
+  "tests/worker/jobs/cleanup.test.ts",
+  "tests/worker/analysis/cleanup.test.ts",
+];
 
 /** The auth tests run with better-auth's own scrypt; every other file with the cheap test hash. */
 const REAL_HASH = ["tests/worker/api/auth.test.ts"];
@@ -44,6 +49,9 @@ export default defineConfig(async () => {
   // A real SMTP server on loopback for the mail tests (tests/fakes/smtp-server.ts); its mailbox answers over HTTP.
   process.env.FAKE_SMTP_PORT ||= String(await freePort());
   process.env.FAKE_SMTP_HTTP_PORT ||= String(await freePort());
+  // The speech service of file analysis (tests/fakes/fake-speech.ts): transcription, speech and transcoding.
+  process.env.FAKE_SPEECH_PORT ||= String(await freePort());
+  const fakeSpeech = `http://127.0.0.1:${process.env.FAKE_SPEECH_PORT}`;
   const workers = (cheapPasswordHash: boolean) =>
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
@@ -77,6 +85,10 @@ export default defineConfig(async () => {
           // state changes behind its back. The mail tests pass the SMTP settings of the loopback server themselves.
           FAKE_SMTP_PORT: String(process.env.FAKE_SMTP_PORT),
           FAKE_SMTP_URL: `http://127.0.0.1:${process.env.FAKE_SMTP_HTTP_PORT}`,
+          FAKE_SPEECH_URL: fakeSpeech,
+          SPEECH_URL: `${fakeSpeech}/v1`,
+          SPEECH_API_KEY: "test-speech-key",
+          SPEECH_TTS_VOICES: "alloy,echo",
         },
       },
     });

@@ -106,6 +106,8 @@ export interface AnalysisFileDetail {
   /** Milliseconds (spec §9: shown as m:ss). */
   podcastDuration: number | null;
   podcastTime: string | null;
+  /** Why the last podcast request failed (podcastStatus 3), in words the viewer may show; added after the first contract. */
+  podcastError?: string | null;
   problem: AnalysisProblem | null;
 }
 
@@ -198,6 +200,8 @@ export interface DeepResearchSession {
   answer: string;
   fileName: string;
   shared: boolean;
+  /** Why the last request failed (the button is back at 0); added after the first contract. */
+  error?: string | null;
 }
 
 /** Spec §2.4 and §9: the viewer's fixed values. */

@@ -65,6 +65,20 @@ export interface Env {
   /** The Workers AI binding, when `[ai] binding = "AI"` is added to wrangler.toml. */
   AI?: Ai;
   WORKERS_AI_MODEL?: string;
+  /**
+   * Speech for file analysis (worker/analysis/speech-providers.ts, README "How file analysis works"): an
+   * OpenAI-compatible endpoint (`/audio/transcriptions`, `/audio/speech`, and `/audio/transcode` of our
+   * speech service), its key, models and comma-separated voices (one per podcast host). Unset, Workers AI
+   * (the AI binding) is used with WORKERS_AI_STT_MODEL and WORKERS_AI_TTS_MODEL; with neither, recordings
+   * wait with a problem naming these settings.
+   */
+  SPEECH_URL?: string;
+  SPEECH_API_KEY?: string;
+  SPEECH_STT_MODEL?: string;
+  SPEECH_TTS_MODEL?: string;
+  SPEECH_TTS_VOICES?: string;
+  WORKERS_AI_STT_MODEL?: string;
+  WORKERS_AI_TTS_MODEL?: string;
   /** Milliseconds without a token before a reply is ended as timed out (default 60000). */
   AGENT_IDLE_TIMEOUT_MS?: string;
   /** The coding agent's limits per request: model steps (default 40) and working time in ms (default 20 min). */

@@ -46,6 +46,9 @@ import { analyticsApi } from "./api/analytics";
 import { onboardingApi } from "./api/onboarding";
 import { tutorialApi } from "./api/tutorial";
 import { postRegistrationApi } from "./api/post-registration";
+import { analysisTaskApi, fileIndexApi } from "./api/file-analysis";
+import { deepResearchApi, sharedResearchApi } from "./api/deep-research";
+import { analysisFeedbackApi } from "./api/analysis-feedback";
 import { runCleanup } from "./jobs/cron";
 import { handleQueue } from "./jobs/queue";
 
@@ -117,7 +120,12 @@ const app = new Hono<AppEnv>()
   .route("/vm-dev-mode", vmDevModeApi)
   .route("/gitlab-proxy", gitlabProxyApi)
   .route("/github", githubApi)
-  .route("/x-oauth", xOauthApi);
+  .route("/x-oauth", xOauthApi)
+  .route("/v1/file-index", fileIndexApi)
+  .route("/v1/task", analysisTaskApi)
+  .route("/v1/deep/research", deepResearchApi)
+  .route("/share/research", sharedResearchApi)
+  .route("/content/feedback", analysisFeedbackApi);
 
 app.notFound((c) => fail(c, 404, "Not found"));
 app.onError((err, c) => {

@@ -3,6 +3,7 @@ import { startFakeLlm, type FakeLlm } from "./fake-llm";
 import { startFakeGitHosts, type FakeGitHosts } from "./fake-git-hosts";
 import { makeFixtureRepo, type FixtureRepo } from "./fixture-repo";
 import { startFakeSmtp, type FakeSmtp } from "./smtp-server";
+import { startFakeSpeech, type FakeSpeech } from "./fake-speech";
 import type { TestProject } from "vitest/node";
 
 let fake: FakeLlm | null = null;
@@ -10,6 +11,7 @@ let sandbox: Sandbox | null = null;
 let gitHosts: FakeGitHosts | null = null;
 let fixtureRepo: FixtureRepo | null = null;
 let smtp: FakeSmtp | null = null;
+let speech: FakeSpeech | null = null;
 
 /**
  * For the whole worker test run: the scripted model on FAKE_LLM_PORT and a real sandbox host on
@@ -26,6 +28,8 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.FAKE_GIT_HOSTS_PORT) gitHosts = await startFakeGitHosts(Number(process.env.FAKE_GIT_HOSTS_PORT));
   // The loopback SMTP server outgoing mail is delivered to (SMTP_PORT), with its mailbox on FAKE_SMTP_HTTP_PORT.
   if (process.env.FAKE_SMTP_PORT) smtp = await startFakeSmtp(Number(process.env.FAKE_SMTP_PORT), Number(process.env.FAKE_SMTP_HTTP_PORT));
+  // The speech service of file analysis (transcription, speech, transcoding) on FAKE_SPEECH_PORT.
+  if (process.env.FAKE_SPEECH_PORT) speech = await startFakeSpeech(Number(process.env.FAKE_SPEECH_PORT));
 }
 
 export async function teardown(): Promise<void> {
@@ -34,4 +38,5 @@ export async function teardown(): Promise<void> {
   await gitHosts?.close();
   await fixtureRepo?.remove();
   await smtp?.close();
+  await speech?.close();
 }

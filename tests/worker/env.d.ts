@@ -8,6 +8,7 @@ declare global {
       FAKE_LLM_URL: string;
       FAKE_SMTP_URL: string;
       FAKE_SMTP_PORT: string;
+      FAKE_SPEECH_URL: string;
     }
   }
 }

@@ -8,6 +8,7 @@ import { newId } from "../lib/ids";
 import { requireUser } from "../lib/session";
 import { param, query } from "../lib/validate";
 import { serveStoredFile } from "../attachments/byte-range";
+import { analyseUploaded } from "../analysis/start";
 import { applyStoredFileHeaders, contentTypeOf, extensionOf, headOf, isImageType } from "../lib/file-content-type";
 
 const ChatQuery = v.object({ chatId: Id });
@@ -18,7 +19,7 @@ export const attachmentsApi = newApp()
   .use(requireUser)
   .post("/", query(ChatQuery), async (c) => {
     const { chatId } = c.req.valid("query");
-    await requireChatMember(getDb(c.env.DB), c.get("user").id, chatId);
+    const { chat } = await requireChatMember(getDb(c.env.DB), c.get("user").id, chatId);
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > ATTACHMENT_MAX_BYTES + 64 * 1024) throw new ApiError(413, "Maximum size allowed is 50 MB.");
     let form: FormData;
@@ -42,6 +43,21 @@ export const attachmentsApi = newApp()
       httpMetadata: { contentType: mimeType },
       customMetadata: { fileName, uploadedBy: c.get("user").id },
     });
+    // Recordings and documents are analysed in the background (spec 03 §2.4): a row and a queued job, nothing waited for.
+    await analyseUploaded(
+      c.env,
+      getDb(c.env.DB),
+      {
+        orgId: chat.orgId,
+        ownerId: c.get("user").id,
+        source: { kind: "chat", chatId, attachmentId: id },
+        r2Key: `chats/${chatId}/${id}`,
+        name: fileName,
+        mimeType,
+        size: file.size,
+      },
+      false,
+    );
     const fileUrl = `/api/chat-attachments/${chatId}/${id}`;
     const attachment: Attachment = {
       id,

@@ -48,6 +48,7 @@ import { publicOrigin } from "../workspace/public-origin";
 import { ReferencesQuery, findReferences } from "../workspace/references";
 import { ProjectSearchBody, toProjectSearchAnswer, type HostSearch } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
+import { analyseUploaded } from "../analysis/start";
 import { STORED_BYTES_CSP, contentDisposition, isInlineType } from "../lib/file-content-type";
 
 const RelPath = (what: string) =>
@@ -120,6 +121,13 @@ export const fileUploadHandlers = shared.createHandlers(query(UploadQuery), asyn
     120_000,
   );
   const answer = (await res.json()) as { files: { path: string; size: number }[] };
+  // Recordings and documents are analysed in the background (spec 03 §2.4); one uploaded again over itself starts over.
+  const db = getDb(c.env.DB);
+  for (const f of answer.files) {
+    const source = { kind: "project" as const, projectId: access.project.id, filePath: f.path };
+    const name = f.path.split("/").pop() ?? f.path;
+    await analyseUploaded(c.env, db, { orgId: access.project.orgId, ownerId: c.get("user").id, source, r2Key: null, name, size: f.size }, true);
+  }
   return ok<FileUploadAnswer>(c, { success: true, files: answer.files });
 });
 

@@ -8,3 +8,4 @@ export * from "./people-schema";
 export * from "./git-accounts-schema";
 export * from "./first-run-schema";
 export * from "./analytics-schema";
+export * from "./analysis-schema";

@@ -1,16 +1,17 @@
 import * as v from "valibot";
 import type { Env } from "../env";
 import { runCleanup } from "./cron";
+import { AnalysisJob, runAnalysisJob } from "./analysis/index";
 import { CustomAssistantJob, runCustomAssistantJob } from "./custom-assistant";
 import { MailJob, runMailJob } from "./mail";
 import { MirrorJob, runMirrorJobs } from "./mirror";
 import { SandboxPollJob, runSandboxPoll } from "./sandbox-poll";
 
 /**
- * Every job on the JOBS queue (cleanup, message mirror, custom assistant, sandbox poll);
+ * Every job on the JOBS queue (cleanup, message mirror, custom assistant, sandbox poll, mail, file analysis);
  * a body that matches none is acked and logged, since retrying it could never succeed.
  */
-export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob, MailJob]);
+export const Job = v.variant("type", [v.object({ type: v.literal("cleanup") }), MirrorJob, CustomAssistantJob, SandboxPollJob, MailJob, AnalysisJob]);
 export type Job = v.InferOutput<typeof Job>;
 
 /** For the log only; must not throw on bodies JSON cannot express (undefined, BigInt, cycles). */
@@ -22,7 +23,8 @@ function describe(body: unknown): string {
   }
 }
 
-async function runJob(env: Env, job: Job): Promise<void> {
+/** `attempts` is the delivery count of the message (1 on the first), for jobs that give up after a number of them. */
+async function runJob(env: Env, job: Job, attempts: number): Promise<void> {
   switch (job.type) {
     case "cleanup":
       await runCleanup(env);
@@ -39,6 +41,9 @@ async function runJob(env: Env, job: Job): Promise<void> {
     case "mail":
       await runMailJob(env, job);
       return;
+    case "analysis":
+      await runAnalysisJob(env, job, attempts);
+      return;
   }
 }
 
@@ -52,7 +57,7 @@ type Delivered<J extends Job = Job> = { message: Message<unknown>; job: J };
 /** Runs one job: acked when done, retried later with backoff when it fails. */
 async function runOne(env: Env, { message, job }: Delivered): Promise<void> {
   try {
-    await runJob(env, job);
+    await runJob(env, job, message.attempts);
     message.ack();
   } catch (err) {
     console.error("queue: job failed, will retry", job.type, err);

@@ -409,4 +409,57 @@ export const ROUTE_PROBES: RouteProbe[] = [
     requests: (w) => [get(`/api/chats/${w.groupId}/last-message`), get(`/api/chats/${w.privateChatId}/last-message`)],
     member: 200,
   },
+  // File analysis (spec 03 §7.4): every id of A's analysed files answers 404 to outsiders, as an unknown id would.
+  { route: "GET /api/v1/file-index/file-detail/:id", requests: (w) => [get(`/api/v1/file-index/file-detail/${w.analysis.documentId}`)], member: 200 },
+  {
+    route: "GET /api/v1/file-index/lookup",
+    requests: (w) => [
+      get(`/api/v1/file-index/lookup?chatId=${w.groupId}&attachmentId=attach_00000000000000000000000000000000`),
+      get(`/api/v1/file-index/lookup?projectId=${w.projectId}&filePath=README.md`),
+    ],
+    member: [200, 404],
+  },
+  {
+    route: "POST /api/v1/file-index/analyze",
+    requests: (w) => [
+      post("/api/v1/file-index/analyze", { chatId: w.groupId, attachmentId: w.attachmentPath.split("/").pop(), refresh: true }),
+      post("/api/v1/file-index/analyze", { projectId: w.projectId, filePath: "notes.txt" }),
+    ],
+  },
+  { route: "POST /api/v1/file-index/podcast/:id", requests: (w) => [post(`/api/v1/file-index/podcast/${w.analysis.recordingId}`)] },
+  {
+    route: "GET /api/v1/file-index/:id/media/:kind",
+    requests: (w) => [get(`/api/v1/file-index/${w.analysis.recordingId}/media/original`), get(`/api/v1/file-index/${w.analysis.documentId}/media/original`)],
+    member: [200, 200],
+  },
+  { route: "GET /api/v1/task/transcribe/detail/:id", requests: (w) => [get(`/api/v1/task/transcribe/detail/${w.analysis.transcriptId}`)], member: 200 },
+  { route: "GET /api/v1/task/summary/detail/:id", requests: (w) => [get(`/api/v1/task/summary/detail/${w.analysis.summaryId}`)], member: 200 },
+  { route: "GET /api/v1/deep/research/info/btn", requests: (w) => [get(`/api/v1/deep/research/info/btn?sessionId=${w.analysis.sessionId}`)], member: 200 },
+  {
+    route: "GET /api/v1/deep/research/info/session",
+    requests: (w) => [get(`/api/v1/deep/research/info/session?sessionId=${w.analysis.sessionId}`)],
+    member: 200,
+  },
+  {
+    route: "POST /api/v1/deep/research/query",
+    requests: (w) => [post("/api/v1/deep/research/query", { sessionId: w.analysis.sessionId, sessionType: 9, question: "What is planned?", source: 3 })],
+  },
+  // Only the file's owner shares: Amy sees the file but is refused.
+  {
+    route: "POST /api/v1/deep/research/share",
+    requests: (w) => [post("/api/v1/deep/research/share", { sessionId: w.analysis.sessionId, shared: true })],
+    member: 403,
+  },
+  // A session nobody shared is not there in share mode, for members too.
+  { route: "GET /api/share/research/info/session", requests: (w) => [get(`/api/share/research/info/session?sessionId=${w.analysis.sessionId}`)], member: 404 },
+  {
+    route: "POST /api/content/feedback/add",
+    requests: (w) => [post("/api/content/feedback/add", { taskId: w.analysis.summaryId, feedbackType: "summary", likeOrStep: -1, tag: "inaccurate" })],
+  },
+  // Only one's own feedback changes: Alice's is not Amy's either.
+  {
+    route: "POST /api/content/feedback/update",
+    requests: (w) => [post("/api/content/feedback/update", { id: w.analysis.feedbackId, likeOrStep: -1 })],
+    member: 404,
+  },
 ];

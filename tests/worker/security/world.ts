@@ -7,6 +7,7 @@ import { addCodingAgent, newProject } from "../project-helpers";
 import { addDocument, newBase, newVire, upload } from "../knowledge/kb-helpers";
 import { IMAGES, uploadImage } from "../api/image-fixtures";
 import { flushMirror, send, waitUntil } from "../chat-helpers";
+import { analysedWorld, type AnalysisWorld } from "./world-analysis";
 
 /**
  * Organization A (owner Alice, member Amy) with one of everything, organization B (owner Bob)
@@ -37,6 +38,8 @@ export interface World {
   sandboxId: string;
   groupInviteCode: string;
   groupInviteId: string;
+  /** Analysed files of the group (a document and a recording), their results and Alice's feedback. */
+  analysis: AnalysisWorld;
   /** Every id and name of organization A that an outsider must never see. */
   secrets: string[];
 }
@@ -99,6 +102,8 @@ export async function buildWorld(): Promise<World> {
     await waitUntil(async () => ["sent", "failed"].includes((await mail())?.status ?? ""), "the group invitation's mail to be delivered", 60_000);
   }
 
+  const analysis = await analysedWorld(alice, groupId);
+
   const w: Omit<World, "secrets"> = {
     alice,
     aliceSessionId: (await env.DB.prepare("SELECT id FROM session WHERE token = ?").bind(rawToken(alice.token)).first<{ id: string }>())!.id,
@@ -122,6 +127,7 @@ export async function buildWorld(): Promise<World> {
     sandboxId: sandbox.json.data.data.sandbox_id,
     groupInviteCode: invite.json.data.inviteCode,
     groupInviteId: invite.json.data.id,
+    analysis,
   };
   const ids = [
     w.aliceSessionId,
@@ -141,6 +147,7 @@ export async function buildWorld(): Promise<World> {
     w.sandboxId,
     w.groupInviteCode,
     w.groupInviteId,
+    ...Object.values(analysis),
   ];
   const names = [
     "Zephyrine",

@@ -1,11 +1,13 @@
 import type { Env } from "../../env";
 import { budgetOf } from "./budget";
 import { removeKnowledgeFiles, removeWorkspaces } from "./pending";
-import { sweepAttachments, sweepUploads } from "./r2-orphans";
+import { sweepAnalysis, sweepAttachments, sweepUploads } from "./r2-orphans";
 import { removeExpiredInvitations, removeStaleSandboxes } from "./rows";
 
 export interface CleanupRemoved {
   attachments: number;
+  /** Transcoded audio, extracted text, podcasts and subtitles of analysed files that are gone. */
+  analysis: number;
   uploads: number;
   knowledgeFiles: number;
   workspaces: number;
@@ -29,13 +31,14 @@ export interface CleanupJobsReport {
 export async function runCleanupJobs(env: Env, now = Date.now()): Promise<CleanupJobsReport> {
   const budget = budgetOf(env.CLEANUP_MAX_OBJECTS);
   const max = budget.left;
-  const removed: CleanupRemoved = { attachments: 0, uploads: 0, knowledgeFiles: 0, workspaces: 0, invitations: 0, sandboxRecords: 0 };
+  const removed: CleanupRemoved = { attachments: 0, analysis: 0, uploads: 0, knowledgeFiles: 0, workspaces: 0, invitations: 0, sandboxRecords: 0 };
   const failed: (keyof CleanupRemoved)[] = [];
   const jobs: [keyof CleanupRemoved, () => Promise<number>][] = [
     ["invitations", () => removeExpiredInvitations(env, budget, now)],
     ["sandboxRecords", () => removeStaleSandboxes(env, budget, now)],
     ["knowledgeFiles", () => removeKnowledgeFiles(env, budget)],
     ["attachments", () => sweepAttachments(env, budget)],
+    ["analysis", () => sweepAnalysis(env, budget)],
     ["uploads", () => sweepUploads(env, budget, now)],
     ["workspaces", () => removeWorkspaces(env, budget)],
   ];

@@ -37,3 +37,20 @@ export function sweepUploads(env: Env, budget: Budget, now: number): Promise<num
     return old.filter((key) => !attached.has(key));
   });
 }
+
+/**
+ * File analysis results live at `analysis/{fileId}/…` (worker/analysis/kinds.ts). The file's row goes
+ * with its chat or project (cascade), and ids are never reused, so objects of a missing row are orphans.
+ */
+export function sweepAnalysis(env: Env, budget: Budget): Promise<number> {
+  return sweepPrefix(env, "analysis/", budget, async (objects) => {
+    const fileOf = new Map(
+      objects.flatMap((o) => {
+        const m = /^analysis\/(afile_[a-f0-9]{32})\/[^/]+$/.exec(o.key);
+        return m ? [[o.key, m[1]!] as const] : [];
+      }),
+    );
+    const live = await existing(env.DB, "analysis_file", "id", [...fileOf.values()]);
+    return [...fileOf].filter(([, fileId]) => !live.has(fileId)).map(([key]) => key);
+  });
+}
