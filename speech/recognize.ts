@@ -1,0 +1,65 @@
+// Speech to text with pocketsphinx_continuous (pocketsphinx 0.8, Debian's en-us model). With
+// `-time yes` it prints each utterance's hypothesis, then one line per word: the word, its start and
+// end in seconds from the start of the file, and its posterior probability.
+import path from "node:path";
+import { run } from "./run.ts";
+
+export type RecognizedWord = { word: string; start: number; end: number; confidence: number };
+/** An utterance: pocketsphinx's own split at a long silence. `silences` are the pauses inside it. */
+export type Utterance = { words: RecognizedWord[]; silences: Array<{ start: number; end: number }> };
+
+const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?(?:e-?\d+)?)$/;
+/** <s>, </s>, <sil>, [NOISE], [SPEECH], ++FILLER++: markers, not words. */
+const FILLER = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
+
+/** Parses `-time yes` output. Alternate pronunciations come as `word(2)`: the marker is dropped. */
+export function parseTimedOutput(stdout: string): Utterance[] {
+  const utterances: Utterance[] = [];
+  let current: Utterance | null = null;
+  for (const line of stdout.split("\n")) {
+    const m = WORD_LINE.exec(line.trim());
+    if (!m) continue; // a hypothesis line
+    const [, raw, start, end, p] = m;
+    const token = raw!.replace(/\(\d+\)$/, "");
+    if (token === "<s>") {
+      current = { words: [], silences: [] };
+      utterances.push(current);
+      continue;
+    }
+    if (!current) {
+      current = { words: [], silences: [] };
+      utterances.push(current);
+    }
+    if (token === "</s>") {
+      current = null;
+      continue;
+    }
+    if (FILLER.test(token)) {
+      current.silences.push({ start: Number(start), end: Number(end) });
+      continue;
+    }
+    current.words.push({ word: token, start: Number(start), end: Number(end), confidence: Math.min(1, Number(p)) });
+  }
+  return utterances.filter((u) => u.words.length > 0);
+}
+
+/** Recognizes a 16 kHz mono wav; the time limit grows with the audio (about 0.3× real time here). */
+export async function recognize(wav: string, durationSeconds: number, modelDir: string, signal: AbortSignal): Promise<Utterance[]> {
+  const args = [
+    "-infile",
+    wav,
+    "-hmm",
+    path.join(modelDir, "en-us"),
+    "-lm",
+    path.join(modelDir, "en-us.lm.bin"),
+    "-dict",
+    path.join(modelDir, "cmudict-en-us.dict"),
+    "-time",
+    "yes",
+    "-logfn",
+    "/dev/null",
+  ];
+  const result = await run("pocketsphinx_continuous", args, { signal, timeoutMs: 120_000 + durationSeconds * 2000, maxStdout: 64 * 1024 * 1024 });
+  if (result.code !== 0) throw new Error(`pocketsphinx_continuous failed (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
+  return parseTimedOutput(result.stdout);
+}

@@ -1,0 +1,105 @@
+// Starts the real `node speech/server.ts` on a free port with its own temporary folder, and gives
+// the tests small clients for its endpoints.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../fakes/free-port.ts";
+
+export const KEY = "speech-test-key-0123456789";
+const SERVER = path.resolve(import.meta.dirname, "../../speech/server.ts");
+
+export type Speech = {
+  base: string;
+  /** The service's SPEECH_TMPDIR: every request's private folder is made (and must be removed) here. */
+  tmp: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function startSpeech(env: Record<string, string> = {}): Promise<Speech> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "speech-test-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, SPEECH_API_KEY: KEY, SPEECH_PORT: String(port), SPEECH_HOST: "127.0.0.1", SPEECH_TMPDIR: tmp, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => (out += String(d)));
+  child.stderr?.on("data", (d) => (out += String(d)));
+  const deadline = Date.now() + 20_000;
+  while (!out.includes('"event":"listening"')) {
+    if (child.exitCode !== null) throw new Error(`speech service exited: ${out}`);
+    if (Date.now() > deadline) throw new Error(`speech service did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    tmp,
+    logs: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export const auth = { authorization: `Bearer ${KEY}` };
+
+/** POST /v1/audio/speech; answers the status, the Content-Type and the bytes. */
+export async function speak(base: string, body: Record<string, unknown>): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const res = await fetch(`${base}/v1/audio/speech`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ model: "tts-1", voice: "alloy", ...body }),
+  });
+  return { status: res.status, type: res.headers.get("content-type") ?? "", bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A multipart POST of `bytes` as `file` plus text fields (repeated fields as arrays). */
+export async function upload(
+  base: string,
+  route: "transcriptions" | "transcode",
+  bytes: Buffer,
+  fields: Record<string, string | string[]> = {},
+  headers: Record<string, string> = auth,
+  filename = "recording.bin",
+): Promise<Response> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)]), filename);
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(name, v);
+  return fetch(`${base}/v1/audio/${route}`, { method: "POST", headers, body: form });
+}
+
+/** The request folders still present in the service's temporary folder (none once requests end). */
+export async function leftovers(speech: Speech): Promise<string[]> {
+  return (await fs.readdir(speech.tmp)).filter((name) => name.startsWith("speech-"));
+}
+
+/** Runs ffmpeg in the test to make inputs (videos, silence); throws with its message on failure. */
+export function ffmpeg(args: string[]): void {
+  const result = spawnSync("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", ...args], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
+}
+
+/** How many of the expected words the transcript contains (each expected occurrence matched once). */
+export function wordsFound(expected: string[], transcript: string): number {
+  const pool = transcript
+    .toLowerCase()
+    .split(/[^a-z']+/)
+    .filter(Boolean);
+  let found = 0;
+  for (const word of expected) {
+    const at = pool.indexOf(word);
+    if (at >= 0) {
+      pool.splice(at, 1);
+      found++;
+    }
+  }
+  return found;
+}
