@@ -97,6 +97,11 @@ export default defineConfig(
   // Everything outside the worker's routes reaches them only through worker/index.ts.
   ...boundary("tests", [noRoutes]),
   ...boundary("sandbox", [noRoutes]),
+  // The speech service is a Node process beside the sandbox host: nothing of the Worker or the SPA runs in it.
+  ...boundary("speech", [
+    { target: "worker", message: "The speech service runs in Node, not the Worker: it imports neither worker/ nor web/." },
+    { target: "web", message: "The speech service runs in Node, not the Worker: it imports neither worker/ nor web/." },
+  ]),
   ...boundary("scripts", [noRoutes]),
   ...boundary("bench", [noRoutes]),
   ...WORKER_AREAS.flatMap((area) =>

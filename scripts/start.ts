@@ -2,7 +2,8 @@
 // (API, Durable Objects, Queue, cron, static SPA) on one origin. Everything runs offline.
 //
 // Environment: PORT (default 8787), STATE_DIR (where local D1/R2/DO data lives, default
-// .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed.
+// .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed,
+// SANDBOX_PORT (default PORT+1), SPEECH_PORT (default PORT+2), SPEECH_URL to use another speech provider.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
 import { jailMode } from "../sandbox/jail.ts";
+import { missingSpeechTools, missingToolsMessage } from "../speech/tools.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8787);
@@ -62,6 +64,35 @@ function startSandbox(secret: string, port: number): ReturnType<typeof spawn> {
   // The chat works without it; say so instead of taking the Worker down with it.
   sandbox.on("exit", (code) => code !== 0 && code !== null && console.error(`✖ the sandbox host exited (code ${code}); coding workspaces are unavailable`));
   return sandbox;
+}
+
+/**
+ * The local speech provider (transcription, text to speech, transcoding; speech/README.md) on
+ * loopback with a fresh key, when Debian's tools are installed. Without them the rest still starts.
+ * A SPEECH_URL in the shell or .dev.vars means another provider: nothing is started, it is used as is.
+ */
+function startSpeech(port: number, vars: Record<string, string>): { child: ReturnType<typeof spawn> | null; workerVars: string[] } {
+  const external = process.env.SPEECH_URL || vars.SPEECH_URL;
+  if (external) {
+    const key = process.env.SPEECH_API_KEY || vars.SPEECH_API_KEY;
+    return { child: null, workerVars: ["--var", `SPEECH_URL:${external}`, ...(key ? ["--var", `SPEECH_API_KEY:${key}`] : [])] };
+  }
+  const missing = missingSpeechTools();
+  if (missing.length) {
+    console.log(`⚠ ${missingToolsMessage(missing)}`);
+    return { child: null, workerVars: [] };
+  }
+  const key = randomBytes(24).toString("hex");
+  const child = spawn(process.execPath, ["speech/server.ts"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, SPEECH_API_KEY: key, SPEECH_PORT: String(port), SPEECH_HOST: "127.0.0.1" },
+  });
+  child.on(
+    "exit",
+    (code) => code !== 0 && code !== null && console.error(`✖ the speech service exited (code ${code}); transcription and podcasts are unavailable`),
+  );
+  return { child, workerVars: ["--var", `SPEECH_URL:http://127.0.0.1:${port}/v1`, "--var", `SPEECH_API_KEY:${key}`] };
 }
 
 async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promise<void> {
@@ -124,10 +155,12 @@ async function main(): Promise<void> {
   console.log("\n▶ Starting the sandbox host");
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? port + 1);
   const sandbox = startSandbox(vars.SANDBOX_SECRET!, sandboxPort);
+  const speechPort = Number(process.env.SPEECH_PORT ?? port + 2);
+  const speech = startSpeech(speechPort, vars);
 
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
-  const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`];
+  const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`, ...speech.workerVars];
   const worker = spawn(
     bin("wrangler"),
     ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"],
@@ -140,18 +173,20 @@ async function main(): Promise<void> {
   const stop = () => {
     worker.kill("SIGTERM");
     sandbox.kill("SIGTERM");
+    speech.child?.kill("SIGTERM");
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   worker.on("exit", (code) => {
     sandbox.kill("SIGTERM");
+    speech.child?.kill("SIGTERM");
     process.exit(code ?? 0);
   });
 
   await waitForReady(url, worker);
   console.log(`
 ================================================================
-  Team chat is running at ${url}   (sandbox host on 127.0.0.1:${sandboxPort})
+  Team chat is running at ${url}   (sandbox host on 127.0.0.1:${sandboxPort}${speech.child ? `, speech on 127.0.0.1:${speechPort}` : ""})
   Sign in as ${ALICE.email} / ${ALICE.password}  (developer, owns Acme Robotics)
           or ${BOB.email} / ${BOB.password}  (also works in Acme Robotics)
   Stop with Ctrl+C.

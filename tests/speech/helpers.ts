@@ -11,6 +11,7 @@ const SERVER = path.resolve(import.meta.dirname, "../../speech/server.ts");
 
 export type Speech = {
   base: string;
+  pid: number;
   /** The service's SPEECH_TMPDIR: every request's private folder is made (and must be removed) here. */
   tmp: string;
   logs: () => string;
@@ -35,6 +36,7 @@ export async function startSpeech(env: Record<string, string> = {}): Promise<Spe
   }
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     tmp,
     logs: () => out,
     async stop() {
@@ -76,9 +78,15 @@ export async function upload(
   return fetch(`${base}/v1/audio/${route}`, { method: "POST", headers, body: form });
 }
 
-/** The request folders still present in the service's temporary folder (none once requests end). */
+/**
+ * The request folders still in the service's temporary folder once its requests are over. A folder
+ * is removed just after its answer is sent, so this waits a little for them to go.
+ */
 export async function leftovers(speech: Speech): Promise<string[]> {
-  return (await fs.readdir(speech.tmp)).filter((name) => name.startsWith("speech-"));
+  const list = async () => (await fs.readdir(speech.tmp)).filter((name) => name.startsWith("speech-"));
+  const deadline = Date.now() + 5000;
+  while ((await list()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return list();
 }
 
 /** Runs ffmpeg in the test to make inputs (videos, silence); throws with its message on failure. */
@@ -102,4 +110,31 @@ export function wordsFound(expected: string[], transcript: string): number {
     }
   }
   return found;
+}
+
+/** The programs the service is running right now (its child processes' names, from /proc). */
+export async function childPrograms(pid: number): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // "pid (comm) state ppid …": comm may hold spaces, so split after its closing parenthesis.
+    const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (m && Number(m[2]) === pid) names.push(m[1]!);
+  }
+  return names;
+}
+
+export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function health(base: string): Promise<{ jobs: { active: number; admitted: number } }> {
+  return (await fetch(`${base}/health`, { headers: auth })).json();
 }

@@ -25,6 +25,8 @@ const refused: [string, string, RegExp][] = [
   ["worker/rooms/chat-room/agent-runs.ts", `import { betterAuth } from "better-auth";`, /Durable Object does not depend on the HTTP app/],
   ["tests/worker/api/vires.test.ts", `import { virtualEmployeesApi } from "../../../worker/api/virtual-employees";`, /Only worker\/index\.ts mounts routes/],
   ["sandbox/app.ts", `import { sandboxesApi } from "../worker/api/sandboxes";`, /Only worker\/index\.ts mounts routes/],
+  ["speech/app.ts", `import type { Env } from "../worker/env";`, /The speech service runs in Node/],
+  ["speech/app.ts", `import { i18n } from "../web/i18n";`, /The speech service runs in Node/],
   ["worker/api/coding-projects.ts", `import { projectFilesApi } from "./project-files";`, /Only worker\/index\.ts mounts routes/],
   ["web/features/chat/components/MessageList.tsx", `import { ChatHeader } from "../../groups/ChatHeader";`, /A feature does not import another feature/],
   [

@@ -1,0 +1,65 @@
+// Two jobs at a time (here one, to see it), a bounded queue, and a client that goes away takes its
+// running tools and its temporary folder with it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth, childPrograms, health, leftovers, speak, startSpeech, upload, waitFor, type Speech } from "./helpers.ts";
+
+let speech: Speech;
+beforeAll(async () => {
+  speech = await startSpeech({ SPEECH_MAX_JOBS: "1", SPEECH_MAX_QUEUE: "1" });
+});
+afterAll(async () => {
+  await speech?.stop();
+});
+
+/** Starts an upload whose body never ends, so the request holds its place until aborted. */
+function heldUpload(): AbortController {
+  const controller = new AbortController();
+  const boundary = "held";
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF`));
+    },
+  });
+  fetch(`${speech.base}/v1/audio/transcriptions`, {
+    method: "POST",
+    headers: { ...auth, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: "half",
+    signal: controller.signal,
+  } as RequestInit).catch(() => {});
+  return controller;
+}
+
+describe("job queue", () => {
+  it("answers 503 past the queue, and frees the places of clients that leave", async () => {
+    const held = [heldUpload(), heldUpload()];
+    await waitFor(async () => (await health(speech.base)).jobs.admitted === 2, "two admitted uploads");
+    const refused = await speak(speech.base, { input: "hello" });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.bytes.toString()).error).toMatchObject({ type: "server_error", code: "server_busy" });
+
+    for (const c of held) c.abort();
+    await waitFor(async () => (await health(speech.base)).jobs.admitted === 0, "the places to be freed");
+    expect((await speak(speech.base, { input: "hello" })).status).toBe(200);
+    expect(await leftovers(speech)).toEqual([]);
+  });
+
+  it("stops the recogniser when the client goes away", async () => {
+    // About three minutes of speech: pocketsphinx works on it for many seconds.
+    const long = await speak(speech.base, { input: "One two three four five six seven eight nine ten. ".repeat(70), response_format: "mp3" });
+    expect(long.status).toBe(200);
+    const controller = new AbortController();
+    const form = new FormData();
+    form.append("model", "whisper-1");
+    form.append("file", new Blob([new Uint8Array(long.bytes)]), "long.mp3");
+    const pending = fetch(`${speech.base}/v1/audio/transcriptions`, { method: "POST", headers: auth, body: form, signal: controller.signal }).catch(
+      (err: Error) => err.name,
+    );
+    await waitFor(async () => (await childPrograms(speech.pid)).some((name) => name.startsWith("pocketsphinx")), "pocketsphinx to run");
+    controller.abort();
+    expect(await pending).toBe("AbortError");
+    await waitFor(async () => (await childPrograms(speech.pid)).length === 0, "the service's tools to be stopped", 5000);
+    await waitFor(async () => (await health(speech.base)).jobs.active === 0, "the job slot to be freed", 5000);
+    expect(await leftovers(speech)).toEqual([]);
+  });
+});
