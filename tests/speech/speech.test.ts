@@ -66,7 +66,6 @@ describe("text to speech", () => {
     expect(JSON.parse(res.bytes.toString())).toEqual({
       error: { message: expect.stringContaining("4096"), type: "invalid_request_error", param: "input", code: "string_above_max_length" },
     });
-    // Characters, not UTF-8 bytes: 4000 Chinese characters are 12,000 bytes and still fit the limit's count.
     const chinese = await speak(speech.base, { input: "好".repeat(4097), response_format: "wav" });
     expect(chinese.status).toBe(400);
   });
