@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { record, type RecordedRequest } from "./fake-llm-record.ts";
+import { ANALYSIS_MARKER, ANALYSIS_REPLY } from "./fake-llm-analysis.ts";
 import { ECHO_TOOL_CHARS, parseScript, SCRIPT_DONE_TEXT, type PlayedStep } from "./fake-llm-script.ts";
 import { writeError, writeStream, writeWhole, type Piece, type Protocol, type Reply } from "./fake-llm-wire.ts";
 import { latestText } from "./prompt-lines.ts";
@@ -26,6 +27,7 @@ export { scriptDirective, SCRIPT_DONE_TEXT, ECHO_TOOL_CHARS, type ScriptStep, ty
  *   [tool]     calls search_knowledge with the rest of the text, then answers with what it got
  *   [prompt]   answers with the system prompt it received
  *   [json]     answers with a JSON array of skills (non-streaming use)
+ *   [analysis] answers one JSON object that fits every file analysis prompt (fake-llm-analysis.ts)
  *   otherwise  "Echo: <text>" in small chunks
  *
  * [ttft:N] anywhere in the text also makes it wait N ms before answering, as a real model takes
@@ -65,6 +67,7 @@ function replyFor(req: RecordedRequest): Reply {
   if (text.includes("[silent]")) return { pieces: [{ text: "Thinking" }], delayMs: 0, hang: true };
   if (text.includes("[tool]"))
     return { pieces: [{ tool: { name: "search_knowledge", input: { query: text.replace("[tool]", "").trim() }, suffix: "fake_1" } }], delayMs: 0 };
+  if (text.includes(ANALYSIS_MARKER)) return { pieces: chunked(ANALYSIS_REPLY, 40), delayMs: 1 };
   if (text.includes("[prompt]")) return { pieces: chunked(req.system, 40), delayMs: 1 };
   if (text.includes("[json]") || req.system.toLowerCase().includes("json array"))
     return { pieces: [{ text: '```json\n["Unit Testing", "Go", "unit testing", "Kubernetes"]\n```' }], delayMs: 0 };

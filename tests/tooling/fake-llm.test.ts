@@ -5,6 +5,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYSIS_ANSWER } from "../fakes/fake-llm-analysis";
 import { scriptDirective, startFakeLlm, startFakeLlmThread, type FakeLlm, type ScriptStep } from "../fakes/fake-llm";
 
 let fake: FakeLlm;
@@ -183,6 +184,12 @@ describe.each(PROTOCOLS)("scripted tool rounds over $protocol", ({ protocol, ids
     expect(first.calls).toEqual([{ toolCallId: `${ids}_fake_1`, toolName: "search_knowledge", input: { query: "deploy steps" } }]);
     answer(messages, [{ toolCallId: `${ids}_fake_1`, toolName: "search_knowledge", value: "Run the pipeline." }]);
     expect((await turn(messages)).text).toBe("Tool said: Run the pipeline.");
+  });
+
+  it("answers the file analysis JSON for a prompt naming an [analysis] file", async () => {
+    const { text } = await turn([{ role: "user", content: "File: standup [analysis].wav\n\nSource:\nhello team" }]);
+    const json = JSON.parse(/```json\n([\s\S]*)\n```/.exec(text)![1]!);
+    expect(json).toEqual(ANALYSIS_ANSWER);
   });
 });
 
