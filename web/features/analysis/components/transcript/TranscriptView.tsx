@@ -69,6 +69,7 @@ export function TranscriptView({ detail }: { detail: AnalysisFileDetail }) {
                 key={`${segment.start}-${index}`}
                 className="anv-segment"
                 aria-current={index === current ? "true" : undefined}
+                data-start={segment.start}
                 data-testid="analysis-segment"
               >
                 <button
