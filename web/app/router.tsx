@@ -42,8 +42,6 @@ function pages(): RouteObject[] {
     { path: "join/:inviteCode", element: lazyPage(JoinByInvitePage) },
     { path: "group-invite/:inviteCode", element: lazyPage(GroupInvitePage) },
     { path: "friend-invite/:inviteCode", element: lazyPage(FriendInvitePage) },
-    // A shared deep research report (spec 03 §4 share mode): readable by anyone with the link.
-    { path: "share/research/:sessionId", element: lazyPage(SharedResearchPage) },
     {
       element: <RequireSession />,
       children: [
@@ -52,6 +50,8 @@ function pages(): RouteObject[] {
         { path: "dev-settings", element: lazyPage(DevSettingsPage) },
         // A link to a project and file (spec 03 §2): opens the project's chat with the file.
         { path: "home/coding-projects/:projectId", element: lazyPage(ProjectLinkRoute) },
+        // A shared deep research report (spec 03 §4 share mode): read-only, for anyone signed in who has the link.
+        { path: "share/research/:sessionId", element: lazyPage(SharedResearchPage) },
       ],
     },
     { path: "*", element: <NotFoundPage /> },
