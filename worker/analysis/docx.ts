@@ -5,7 +5,9 @@ import { ExtractError } from "../knowledge/extract";
 export async function docxText(bytes: Uint8Array): Promise<string> {
   let text: string;
   try {
-    const result = await mammoth.extractRawText({ arrayBuffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+    // mammoth's Node build (the one bundled for workerd) opens `buffer` with JSZip, which takes bytes as they are.
+    const input = { buffer: bytes } as unknown as Parameters<typeof mammoth.extractRawText>[0];
+    const result = await mammoth.extractRawText(input);
     text = result.value;
   } catch (err) {
     const detail = err instanceof Error && err.message ? ` (${err.message.slice(0, 200)})` : "";

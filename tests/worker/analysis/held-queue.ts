@@ -96,13 +96,16 @@ export async function speechRequests(): Promise<any[]> {
   return (await fetch(`${env.FAKE_SPEECH_URL}/__requests`)).json();
 }
 
-/** A one-page PDF with a line of text, made like tests/fixtures/preview/sample.pdf (make-fixtures.py). */
+/**
+ * A one-page PDF with a line of text, made like tests/fixtures/preview/sample.pdf (make-fixtures.py).
+ * The page is as wide as the line: text past a page's edge is not read.
+ */
 export function pdfWith(text: string): Uint8Array {
   const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${72 + text.length * 8} 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
