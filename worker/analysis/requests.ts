@@ -18,14 +18,14 @@ function requireSourceReady(row: AnalysisFileRow): void {
 }
 
 function requireModel(env: Env): void {
-  if (!hasLanguageModel(env)) throw new ApiError(503, PROVIDER_SETTINGS_HINT);
+  if (!hasLanguageModel(env)) throw new ApiError(409, PROVIDER_SETTINGS_HINT);
 }
 
 /** Starts a podcast (spec §4 "generate"); while one is being made, asking again changes nothing. */
 export async function requestPodcast(env: Env, db: Db, row: AnalysisFileRow): Promise<void> {
   requireSourceReady(row);
   requireModel(env);
-  if (!speechProvider(env)) throw new ApiError(503, SPEECH_SETTINGS_HINT);
+  if (!speechProvider(env)) throw new ApiError(409, SPEECH_SETTINGS_HINT);
   const [current] = await db.select().from(analysisPodcast).where(eq(analysisPodcast.fileId, row.id)).limit(1);
   if (current?.status === 1) return;
   const runId = newId("run");

@@ -50,7 +50,7 @@ export function heldWorker(overrides: Partial<Record<keyof Env, unknown>> = {}) 
     const ctx = createExecutionContext();
     await handler.queue!(batch, wenv, ctx);
     const result = await getQueueResult(batch, ctx);
-    return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1, delaySeconds: result.retryMessages[0]?.delaySeconds };
+    return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1 };
   }
 
   /** Runs every job sent so far and every job those send, in order; each must succeed first time. Returns the steps run. */
