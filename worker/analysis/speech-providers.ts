@@ -50,7 +50,8 @@ export function speechProvider(env: Env): SpeechProvider | null {
       ai: env.AI,
       sttModel: env.WORKERS_AI_STT_MODEL || "@cf/openai/whisper-large-v3-turbo",
       ttsModel: env.WORKERS_AI_TTS_MODEL || "@cf/myshell-ai/melotts",
-      voices: list(env.SPEECH_TTS_VOICES, ["en"]),
+      // melotts has one voice per language, chosen by `lang`: both hosts speak with it.
+      voices: ["en"],
     };
   }
   return null;
