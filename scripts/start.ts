@@ -29,6 +29,20 @@ function run(step: string, cmd: string, args: string[]): void {
   }
 }
 
+/** Optional settings a first .dev.vars lists, commented out, so a developer sees what can be filled (README "Configuration"). */
+const OPTIONAL_SETTINGS = `
+# Language model (README "Model providers"): ANTHROPIC_API_KEY=…, or OPENAI_BASE_URL=… with OPENAI_API_KEY=…
+# File analysis speech (README "Local speech service"; npm start runs the local one unless SPEECH_URL is set):
+# SPEECH_URL=https://api.openai.com/v1
+# SPEECH_API_KEY=
+# SPEECH_STT_MODEL=whisper-1
+# SPEECH_TTS_MODEL=tts-1
+# SPEECH_TTS_VOICES=alloy,echo
+# Without SPEECH_URL, with a Workers AI binding named AI:
+# WORKERS_AI_STT_MODEL=@cf/openai/whisper-large-v3-turbo
+# WORKERS_AI_TTS_MODEL=@cf/myshell-ai/melotts
+`;
+
 /**
  * A first run writes .dev.vars with fresh secrets; later runs keep what the developer may have
  * edited and only add a secret that an older file lacks. Returns the settings the file holds.
@@ -36,7 +50,7 @@ function run(step: string, cmd: string, args: string[]): void {
 function ensureDevVars(): Record<string, string> {
   const file = join(root, ".dev.vars");
   if (!existsSync(file)) {
-    writeFileSync(file, `BETTER_AUTH_SECRET=${randomBytes(32).toString("hex")}\nDEV_EMAILS=${ALICE.email}\n`);
+    writeFileSync(file, `BETTER_AUTH_SECRET=${randomBytes(32).toString("hex")}\nDEV_EMAILS=${ALICE.email}\n${OPTIONAL_SETTINGS}`);
     console.log("Wrote .dev.vars with a new BETTER_AUTH_SECRET");
   }
   if (!/^BETTER_AUTH_SECRET=/m.test(readFileSync(file, "utf8"))) {

@@ -97,12 +97,12 @@ describe("missing settings", () => {
     expect(configured.sent.map((j) => j.step)).toEqual(["summarise"]);
   });
 
-  it("without a speech provider a recording waits with problem no_speech; without a transcoder other formats stay as they are", async () => {
+  it("without a speech provider a recording waits with problem no_speech; without a transcoder other formats are offered as they are", async () => {
     const bare = heldWorker(NO_SPEECH);
     const { detail } = await uploaded(bare, await recording(`quiet-${crypto.randomUUID().slice(0, 8)}.aac`, "audio/aac", "meeting.aac"));
     expect(await bare.drain()).toEqual(["transcode", "transcribe"]);
     const d = await detail();
-    expect(d).toMatchObject({ transcodeStatus: "fail", transcribeStatus: 0, problem: { code: "no_speech" } });
+    expect(d).toMatchObject({ transcodeStatus: "suc", formatUrl: d.url, transcribeStatus: 0, problem: { code: "no_speech" } });
     expect(d.problem.message).toMatch(/SPEECH_URL/);
   });
 });

@@ -12,9 +12,10 @@ async function transcodeRun({ env, db, file, job }: StepContext): Promise<void> 
   if (file.transcodeStatus !== "ing") return enqueueStep(env, "transcribe", file.id, job.runId);
   const key = await ensureOriginal(env, db, file);
   const transcoder = transcodeUrlOf(env);
-  if (isBrowserPlayable(file.name)) {
+  if (isBrowserPlayable(file.name) || !transcoder) {
+    // Without a transcoder the original is offered as it is: flac, aac, opus and mov play in most browsers too.
     await updateRun(db, file.id, job.runId, { transcodeStatus: "suc", formatKey: key });
-  } else if (transcoder) {
+  } else {
     const form = new FormData();
     form.append("file", new File([await readBytes(env, key)], file.name, { type: file.mimeType }));
     const res = await providerFetch("The transcoder", transcoder.url, { method: "POST", headers: transcoder.headers, body: form }, TRANSCODE_TIMEOUT_MS);
@@ -23,14 +24,11 @@ async function transcodeRun({ env, db, file, job }: StepContext): Promise<void> 
     const out = analysisKeys(file.id).audio;
     await env.FILES.put(out, audio, { httpMetadata: { contentType: "audio/mpeg" }, customMetadata: { fileName: file.name.replace(/\.[^.]+$/, "") + ".mp3" } });
     await updateRun(db, file.id, job.runId, { transcodeStatus: "suc", formatKey: out, ...(seconds > 0 ? { duration: seconds } : {}) });
-  } else {
-    // No transcoder: the original stays downloadable and is still sent to speech to text, which reads most formats.
-    await updateRun(db, file.id, job.runId, { transcodeStatus: "fail" });
   }
   await enqueueStep(env, "transcribe", file.id, job.runId);
 }
 
-/** A recording that cannot be transcoded is still transcribed from its original bytes. */
+/** A recording the transcoder gave up on ("fail", no playable copy) is still transcribed from its original bytes. */
 export const transcodeStep: Step = {
   run: transcodeRun,
   async fail({ env, db, file, job }, message) {
