@@ -127,12 +127,11 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
 /**
  * Settings taken from the environment as Worker vars, so a shell (or the browser tests and the
  * benchmark) can point the agent at a model without editing .dev.vars. Browser tests also raise the
- * sign-in rate limit, as they sign in dozens of times from one address, deliver mail to their own SMTP server and
- * analyse files with their own speech service.
+ * sign-in rate limit, as they sign in dozens of times from one address, and deliver mail to their own SMTP server.
  */
 function passThroughVars(): string[] {
   const names =
-    /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS|SMTP_HOST|SMTP_PORT|SMTP_USER|SMTP_PASSWORD|SMTP_SECURE|MAIL_FROM|SPEECH_URL|SPEECH_API_KEY|SPEECH_STT_MODEL|SPEECH_TTS_MODEL|SPEECH_TTS_VOICES)$/;
+    /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS|SMTP_HOST|SMTP_PORT|SMTP_USER|SMTP_PASSWORD|SMTP_SECURE|MAIL_FROM)$/;
   return Object.entries(process.env)
     .filter(([name, value]) => names.test(name) && value)
     .flatMap(([name, value]) => ["--var", `${name}:${value}`]);

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchApp } from "../../scripts/launch.ts";
 import { startFakeLlm } from "../fakes/fake-llm.ts";
-import { startFakeSpeech } from "../fakes/fake-speech.ts";
 import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER, startFakeSmtp } from "../fakes/smtp-server.ts";
 import { CHROMIUM_PATH, E2E_PORT, EMBED_PARENT_PORT, SMTP_HTTP_PORT, SMTP_PORT } from "./config.ts";
 
@@ -22,8 +21,6 @@ export default async function setup(project: TestProject) {
   const llm = await startFakeLlm();
   // Invitations are really mailed: the Queue job delivers them over SMTP to this server, and tests read them back.
   const smtp = await startFakeSmtp(SMTP_PORT, SMTP_HTTP_PORT);
-  // File analysis transcribes, speaks and transcodes through an OpenAI-compatible speech service (real espeak-ng and ffmpeg behind it).
-  const speech = await startFakeSpeech();
   const app = await launchApp({
     port: E2E_PORT,
     stateDir,
@@ -39,8 +36,6 @@ export default async function setup(project: TestProject) {
       SMTP_USER: FAKE_SMTP_USER,
       SMTP_PASSWORD: FAKE_SMTP_PASSWORD,
       MAIL_FROM: "Team Chat <no-reply@example.com>",
-      SPEECH_URL: `${speech.url}/v1`,
-      SPEECH_API_KEY: "e2e-speech-key",
     },
   });
   project.provide("baseUrl", app.url);
@@ -49,7 +44,6 @@ export default async function setup(project: TestProject) {
     await app.stop();
     await llm.close();
     await smtp.close();
-    await speech.close();
   };
 }
 
