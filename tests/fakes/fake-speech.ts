@@ -71,7 +71,7 @@ async function body(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function formOf(req: IncomingMessage): Promise<FormData> {
-  return new Response(await body(req), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+  return new Response(new Uint8Array(await body(req)), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
 }
 
 export interface FakeSpeech {
