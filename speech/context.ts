@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { SpeechConfig } from "./config.ts";
 import type { JobQueue } from "./queue.ts";
 import { readMultipart, type Multipart } from "./multipart.ts";
-import { badRequest } from "./errors.ts";
+import { badRequest, fileTooLarge } from "./errors.ts";
 
 export type Ctx = {
   req: IncomingMessage;
@@ -41,6 +41,8 @@ export async function withJob<T>(ctx: Ctx, work: (job: Job) => Promise<T>): Prom
 /** Reads a multipart upload whose `file` part lands at `<dir>/input`. */
 export async function readUpload(ctx: Ctx, job: Job): Promise<Multipart & { input: string }> {
   const input = path.join(job.dir, "input");
+  // A declared length past the limit is refused before reading; an undeclared or false one is caught while counting.
+  if (Number(ctx.req.headers["content-length"] ?? 0) > ctx.config.maxUploadBytes + 1024 * 1024) throw fileTooLarge(ctx.config.maxUploadBytes);
   const form = await readMultipart(ctx.req, {
     fileField: "file",
     filePath: input,

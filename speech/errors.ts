@@ -18,6 +18,9 @@ export class ApiError extends HttpError {
 
 export const badRequest = (message: string, param?: string, code?: string) => new ApiError(400, message, { param, code });
 
+export const fileTooLarge = (maxBytes: number) =>
+  new ApiError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit`, { param: "file", code: "file_too_large" });
+
 /** A file that ffmpeg could not read, whatever the reason: the caller sent something that is not audio. */
 export const undecodable = () =>
   new ApiError(400, "Could not decode the audio: the file is not an audio or video format this service reads, or it is damaged.", {

@@ -3,7 +3,7 @@
 // arrives, so an upload past the limit is refused without trusting Content-Length or buffering it.
 import type { IncomingMessage } from "node:http";
 import fs from "node:fs/promises";
-import { ApiError, badRequest } from "./errors.ts";
+import { ApiError, badRequest, fileTooLarge } from "./errors.ts";
 
 export type Multipart = {
   fields: Map<string, string[]>;
@@ -55,18 +55,18 @@ export async function readMultipart(req: IncomingMessage, limits: MultipartLimit
           code: "file_too_large",
         });
       await handle!.write(data);
-    } else if (part.name !== limits.fileField) {
+    } else {
       fieldBytes += data.length;
       if (fieldBytes > limits.maxFieldBytes) throw new ApiError(413, "The form's text fields are too large", { code: "fields_too_large" });
       part.chunks.push(data);
     }
-    // Other file parts are counted against the field budget above only when they are text; extra files are dropped.
+    // Any other part, a stray file included, is held like a text field and counts against the same budget.
   };
 
   const closePart = async () => {
     if (!part) return;
     if (part.toFile) file = { size: part.size };
-    else if (part.name !== limits.fileField) fields.set(part.name, [...(fields.get(part.name) ?? []), Buffer.concat(part.chunks).toString("utf8")]);
+    else fields.set(part.name, [...(fields.get(part.name) ?? []), Buffer.concat(part.chunks).toString("utf8")]);
     part = null;
   };
 

@@ -2,9 +2,10 @@
 // video is transcribed through its sound track as well.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { ffmpeg, leftovers, speak, startSpeech, upload, wordsFound, type Speech } from "./helpers.ts";
+import { auth, ffmpeg, leftovers, speak, startSpeech, upload, wordsFound, type Speech } from "./helpers.ts";
 
 let speech: Speech;
 let dir: string;
@@ -72,6 +73,50 @@ describe("transcoding", () => {
     const body = await res.json();
     expect(wordsFound(["three", "four", "five", "six", "seven", "eight", "nine", "ten"], body.text)).toBeGreaterThanOrEqual(6);
     expect(body.duration).toBeGreaterThan(speechSeconds - 0.5);
+  });
+
+  it.each([
+    ["webm", ["-c:a", "libopus"]],
+    ["m4a", ["-c:a", "aac"]],
+    ["ogg", ["-c:a", "libvorbis"]],
+    ["flac", ["-c:a", "flac"]],
+    ["aiff", ["-c:a", "pcm_s16be"]],
+    ["mkv", ["-c:a", "mp3", "-ar", "44100", "-ac", "2"]],
+  ])("reads %s recordings", async (ext, codec) => {
+    const file = path.join(dir, `speech.${ext}`);
+    ffmpeg(["-i", path.join(dir, "speech.wav"), ...codec, file]);
+    const res = await upload(speech.base, "transcode", await fs.readFile(file), {}, undefined, `speech.${ext}`);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("x-duration-seconds"))).toBeGreaterThan(speechSeconds - 0.5);
+    expect(Number(res.headers.get("x-duration-seconds"))).toBeLessThan(speechSeconds + 0.5);
+  });
+
+  it("refuses audio longer than the configured limit, and a declared body past the upload limit before reading it", async () => {
+    const strict = await startSpeech({ SPEECH_MAX_DURATION_SECONDS: "2", SPEECH_MAX_UPLOAD_MB: "1" });
+    try {
+      for (const route of ["transcode", "transcriptions"] as const) {
+        const res = await upload(strict.base, route, video, { model: "whisper-1" });
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatchObject({ code: "audio_too_long", param: "file" });
+      }
+      // Refused from the headers alone: the answer comes although not a byte of the body was sent.
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = http.request(`${strict.base}/v1/audio/transcode`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "multipart/form-data; boundary=x", "content-length": String(5 * 1024 * 1024) },
+        });
+        req.on("response", (res) => {
+          resolve(res.statusCode);
+          req.destroy();
+        });
+        req.on("error", reject);
+        req.flushHeaders();
+      });
+      expect(status).toBe(413);
+      expect(await leftovers(strict)).toEqual([]);
+    } finally {
+      await strict.stop();
+    }
   });
 
   it("says so when a video has no sound, and refuses unknown formats", async () => {
