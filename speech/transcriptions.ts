@@ -35,7 +35,8 @@ export async function transcriptions(ctx: Ctx): Promise<void> {
     await job.start();
     const wav = path.join(job.dir, "audio.wav");
     const duration = await decodeForRecognition(form.input, wav, ctx.config.maxDurationSeconds, ctx.signal);
-    const transcript = transcriptOf(await recognize(wav, duration, ctx.config.modelDir, ctx.signal), duration);
+    const fast = duration > ctx.config.fastAfterSeconds;
+    const transcript = transcriptOf(await recognize(wav, duration, { modelDir: ctx.config.modelDir, fast, signal: ctx.signal }), duration);
 
     if (format === "json") return sendJson(ctx, { text: transcriptText(transcript) });
     if (format === "verbose_json") return sendJson(ctx, verboseJson(transcript, granularities.includes("word")));

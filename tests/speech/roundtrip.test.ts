@@ -115,6 +115,22 @@ describe("speech to text round trip", () => {
     expect(text.text).toMatch(/seven eight nine ten.*\n$/);
   });
 
+  it("recognises long recordings with a faster, narrower search", async () => {
+    const quick = await startSpeech({ SPEECH_FAST_AFTER_SECONDS: "1" });
+    try {
+      const res = await upload(quick.base, "transcriptions", wav, { model: "whisper-1" });
+      expect(res.status).toBe(200);
+      const fast = ((await res.json()) as { text: string }).text;
+      const full = (JSON.parse((await transcribe(wav)).text) as { text: string }).text;
+      expect(fast).toContain("four five six seven eight nine ten");
+      expect(wordsFound(EXPECTED, fast)).toBeGreaterThanOrEqual(Math.ceil(EXPECTED.length * 0.5));
+      // The narrower search really ran: it misses words the full one finds.
+      expect(wordsFound(EXPECTED, fast)).toBeLessThan(wordsFound(EXPECTED, full));
+    } finally {
+      await quick.stop();
+    }
+  });
+
   it("refuses other languages and bad parameters in OpenAI's error shape", async () => {
     const french = await transcribe(wav, { language: "fr" });
     expect(french.status).toBe(400);
