@@ -56,8 +56,17 @@ describe("job queue", () => {
       (err: Error) => err.name,
     );
     await waitFor(async () => (await childPrograms(speech.pid)).some((name) => name.startsWith("pocketsphinx")), "pocketsphinx to run");
+
+    // One job at a time here: a second request waits for its turn while the recogniser runs.
+    const waiting = speak(speech.base, { input: "hello", response_format: "wav" });
+    await waitFor(async () => (await health(speech.base)).jobs.admitted === 2, "the second request to queue");
+    expect((await health(speech.base)).jobs.active).toBe(1);
+    expect(await childPrograms(speech.pid)).toEqual([expect.stringMatching(/^pocketsphinx/)]);
+
     controller.abort();
     expect(await pending).toBe("AbortError");
+    // The freed slot goes to the waiting request.
+    expect((await waiting).status).toBe(200);
     await waitFor(async () => (await childPrograms(speech.pid)).length === 0, "the service's tools to be stopped", 5000);
     await waitFor(async () => (await health(speech.base)).jobs.active === 0, "the job slot to be freed", 5000);
     expect(await leftovers(speech)).toEqual([]);
