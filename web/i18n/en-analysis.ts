@@ -87,6 +87,7 @@ export const enAnalysis = {
     shareFailed: "Could not change sharing: {{reason}}",
     sharedTitle: "Deep research report",
     sharedMissing: "This report does not exist or is no longer shared",
+    lastFailed: "The last report could not be written: {{reason}}",
   },
   podcast: {
     label: "Podcast",
@@ -98,6 +99,7 @@ export const enAnalysis = {
     subtitles: "Subtitles",
     noSubtitles: "No subtitles for this podcast",
     waveform: "Waveform",
+    lastFailed: "The last podcast could not be made: {{reason}}",
   },
   feedback: {
     label: "Was this helpful?",

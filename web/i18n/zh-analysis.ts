@@ -89,6 +89,7 @@ export const zhAnalysis: Messages["analysis"] = {
     shareFailed: "无法更改分享设置：{{reason}}",
     sharedTitle: "深度研究报告",
     sharedMissing: "此报告不存在或已停止分享",
+    lastFailed: "上一次报告未能生成：{{reason}}",
   },
   podcast: {
     label: "播客",
@@ -100,6 +101,7 @@ export const zhAnalysis: Messages["analysis"] = {
     subtitles: "字幕",
     noSubtitles: "此播客没有字幕",
     waveform: "波形",
+    lastFailed: "上一次播客未能生成：{{reason}}",
   },
   feedback: {
     label: "这有帮助吗？",

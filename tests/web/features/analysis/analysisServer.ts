@@ -48,6 +48,7 @@ export async function showViewer(over: Partial<AnalysisServer> = {}, source: Ana
       return server.detail;
     }
     if (path === `/api/v1/file-index/file-detail/${server.detail.fileId}`) return server.detail;
+    if (path === `/api/v1/file-index/podcast/${server.detail.fileId}` && method === "POST") return server.detail;
     if (path.startsWith("/api/v1/task/transcribe/detail/")) {
       return { id: server.detail.transcribeId, fileId: server.detail.fileId, status: 2, language: "en", duration: 70, segments: server.segments };
     }

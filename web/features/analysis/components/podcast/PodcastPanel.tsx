@@ -42,6 +42,11 @@ export function PodcastPanel({ detail }: { detail: AnalysisFileDetail }) {
   return (
     <Centered testId="podcast-empty">
       <span className="muted">{t("analysis.podcast.empty")}</span>
+      {detail.podcastStatus === 3 && (
+        <span className="field__error" role="alert" data-testid="podcast-last-error">
+          {t("analysis.podcast.lastFailed", { reason: detail.podcastError || t("analysis.failedStep") })}
+        </span>
+      )}
       <Button busy={busy} onClick={() => void generate()} data-testid="podcast-generate">
         {t("analysis.podcast.generate")}
       </Button>

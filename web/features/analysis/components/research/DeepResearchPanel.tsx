@@ -4,7 +4,7 @@ import type { AnalysisFileDetail } from "../../../../../contract/analysis";
 import { Button } from "../../../../ui/Button";
 import { TextAreaField } from "../../../../ui/FormControls";
 import { Spinner } from "../../../../ui/Spinner";
-import { startResearch, useResearchButton } from "../../api";
+import { startResearch, useResearchButton, useResearchSession } from "../../api";
 import { isRecording } from "../../model/status";
 import { NotAvailable } from "../StatusPanels";
 import { useSummaryResult } from "../summary/useSummaryResult";
@@ -23,8 +23,10 @@ export function DeepResearchPanel({ detail }: { detail: AnalysisFileDetail }) {
   const [question, setQuestion] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [locked, lock] = useStartLock();
-  if (!sessionId) return <NotAvailable text={t("analysis.research.unavailable")} />;
   const status = button.data?.status ?? detail.deepResearchStatus;
+  // Back at the start after a request: the session says why the last one failed (the model refused, timed out).
+  const last = useResearchSession(status === 0 ? sessionId : null, false).data;
+  if (!sessionId) return <NotAvailable text={t("analysis.research.unavailable")} />;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +58,11 @@ export function DeepResearchPanel({ detail }: { detail: AnalysisFileDetail }) {
   return (
     <form className="anv-research__start" onSubmit={(event) => void start(event)} data-testid="research-start-form">
       <p className="muted">{t("analysis.research.intro")}</p>
+      {last?.error && (
+        <p className="field__error" role="alert" data-testid="research-last-error">
+          {t("analysis.research.lastFailed", { reason: last.error })}
+        </p>
+      )}
       <TextAreaField
         label={t("analysis.research.question")}
         rows={3}
