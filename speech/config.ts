@@ -35,7 +35,7 @@ export function configFromEnv(tmpDir: string): SpeechConfig {
     apiKey: process.env.SPEECH_API_KEY ?? "",
     maxUploadBytes: positiveNumber("SPEECH_MAX_UPLOAD_MB", 50) * 1024 * 1024,
     maxDurationSeconds: positiveNumber("SPEECH_MAX_DURATION_SECONDS", 3 * 3600),
-    maxActiveJobs: Math.floor(positiveNumber("SPEECH_MAX_JOBS", 2)),
+    maxActiveJobs: Math.max(1, Math.floor(positiveNumber("SPEECH_MAX_JOBS", 2))),
     maxQueuedRequests: Math.floor(positiveNumber("SPEECH_MAX_QUEUE", 20)),
     fastAfterSeconds: positiveNumber("SPEECH_FAST_AFTER_SECONDS", 15 * 60),
     modelDir: path.resolve(process.env.SPEECH_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us"),
