@@ -21,7 +21,7 @@ export type SpeechConfig = {
   maxQueuedRequests: number;
   /**
    * Audio longer than this is recognised with narrower beams: about twice as fast, fewer words right
-   * (86% → 75% on a 3-minute test), so an hour-long meeting finishes within a caller's time limit.
+   * (86% → 75% on a 3-minute test), so long meetings come back in about half the time.
    */
   fastAfterSeconds: number;
   /** pocketsphinx's acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
