@@ -21,6 +21,12 @@ export const enAnalysis = {
   transcodingBody: "The recording is being converted. This usually takes 2-5 minutes.",
   failed: "Analysis failed",
   failedStep: "This step of the analysis failed.",
+  problems: {
+    no_model:
+      "No language model is configured. Set ANTHROPIC_API_KEY, or OPENAI_BASE_URL (with OPENAI_API_KEY) for an OpenAI-compatible endpoint, in .dev.vars (or as Worker secrets), or add a Workers AI binding named AI.",
+    no_speech:
+      "No speech provider is configured. Set SPEECH_URL (an OpenAI-compatible speech endpoint, with SPEECH_API_KEY if it needs one) in .dev.vars (or as Worker settings), or add a Workers AI binding named AI.",
+  },
   retry: "Retry",
   loadFailed: "Could not load the analysis",
   startFailed: "Could not start the analysis: {{reason}}",

@@ -23,6 +23,12 @@ export const zhAnalysis: Messages["analysis"] = {
   transcodingBody: "录音正在转换，通常需要 2-5 分钟。",
   failed: "分析失败",
   failedStep: "分析的这一步失败了。",
+  problems: {
+    no_model:
+      "尚未配置语言模型。请在 .dev.vars（或 Worker 密钥）中设置 ANTHROPIC_API_KEY，或为 OpenAI 兼容端点设置 OPENAI_BASE_URL（及 OPENAI_API_KEY），或添加名为 AI 的 Workers AI 绑定。",
+    no_speech:
+      "尚未配置语音服务。请在 .dev.vars（或 Worker 设置）中设置 SPEECH_URL（OpenAI 兼容的语音端点，如需要再设置 SPEECH_API_KEY），或添加名为 AI 的 Workers AI 绑定。",
+  },
   retry: "重试",
   loadFailed: "无法加载分析结果",
   startFailed: "无法开始分析：{{reason}}",

@@ -4,6 +4,7 @@
 import { createElement } from "react";
 import type { AnalysisFileDetail, AnalysisSource, DeepResearchSession, SummaryResult, TranscriptSegment } from "../../../../contract/analysis";
 import AnalysisViewer from "../../../../web/features/analysis/AnalysisViewer";
+import type { Language } from "../../../../web/i18n/language";
 import { resetFeedback } from "../../../../web/features/analysis/model/feedback";
 import { fail, startHarness, type Call, type Harness } from "../../people/peopleHarness";
 import { analysisDetail, summaryResult } from "./analysisFixtures";
@@ -22,7 +23,7 @@ export interface AnalysisServer {
 
 export const SOURCE: AnalysisSource = { kind: "chat", chatId: "chat_1", attachmentId: "att_1" };
 
-export async function showViewer(over: Partial<AnalysisServer> = {}, source: AnalysisSource | null = SOURCE): Promise<AnalysisServer> {
+export async function showViewer(over: Partial<AnalysisServer> = {}, source: AnalysisSource | null = SOURCE, lang: Language = "en"): Promise<AnalysisServer> {
   resetFeedback();
   let feedbackCount = 0;
   const server = {
@@ -72,6 +73,6 @@ export async function showViewer(over: Partial<AnalysisServer> = {}, source: Ana
   server.harness = harness;
   server.calls = () => harness.calls;
   server.count = (method, path) => harness.calls.filter((c) => c.method === method && c.path === path).length;
-  await harness.show(createElement(AnalysisViewer, { source, fileName: "standup.mp3" }));
+  await harness.show(createElement(AnalysisViewer, { source, fileName: "standup.mp3" }), { lang });
   return server;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createElement } from "react";
+import { act, createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResearchReport } from "../../../../web/features/analysis/components/research/ResearchReport";
 import { click, find, get, pageText, startHarness, type Harness } from "../../people/peopleHarness";
@@ -9,6 +9,8 @@ import { analysisDetail } from "./analysisFixtures";
 let server: AnalysisServer | null = null;
 let harness: Harness | null = null;
 afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
   server?.harness.unmount();
   harness?.unmount();
   server = null;
@@ -54,6 +56,44 @@ describe("the podcast (spec §4)", () => {
     ]);
     // No WebAudio here: the waveform falls back to a plain bar.
     expect(get("podcast-waveform").getAttribute("data-drawn")).toBe("bar");
+  });
+});
+
+describe("the podcast's subtitles", () => {
+  it("follow playback to the middle, pause while the user scrolls, and come back 3 s later", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const centred: string[] = [];
+    vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: HTMLElement) {
+      centred.push(this.textContent ?? "");
+    });
+    server = await showViewer({
+      detail: analysisDetail({
+        podcastStatus: 2,
+        podcastUrl: "/api/v1/file-index/file_1/media/podcast",
+        srtUrl: "/api/v1/file-index/file_1/podcast.srt",
+        podcastDuration: 4000,
+      }),
+    });
+    serveSrt();
+    await click("analysis-mode-podcast");
+    const audio = get("podcast-audio") as HTMLAudioElement;
+    const playTo = async (seconds: number) =>
+      act(async () => {
+        audio.currentTime = seconds;
+        audio.dispatchEvent(new Event("timeupdate"));
+      });
+    await playTo(0.5);
+    expect(centred.at(-1)).toBe("The launch moves to Friday.");
+    expect(get("podcast-subtitles").querySelector('[aria-current="true"]')!.textContent).toBe("The launch moves to Friday.");
+    centred.length = 0;
+    await act(async () => get("podcast-subtitles").dispatchEvent(new WheelEvent("wheel", { bubbles: true })));
+    await playTo(2.5);
+    expect(get("podcast-subtitles").querySelector('[aria-current="true"]')!.textContent).toBe("So please review the plan.");
+    expect(centred).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(centred).toEqual(["So please review the plan."]);
   });
 });
 

@@ -60,14 +60,26 @@ describe("opening the viewer (spec 03 §2.4)", () => {
 
   it("shows the detail's problem instead of spinning, and stops asking", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server = await showViewer({
-      detail: analysisDetail({ summaryStatus: 0, problem: { code: "no_model", message: "No language model is configured: set ANTHROPIC_API_KEY" } }),
-    });
-    expect(get("analysis-problem").textContent).toContain("No language model is configured");
+    server = await showViewer({ detail: analysisDetail({ summaryStatus: 0, problem: { code: "no_model", message: "No language model is configured." } }) });
+    expect(get("analysis-problem").textContent).toContain("No language model is configured. Set ANTHROPIC_API_KEY");
     expect(find("analysis-analyzing")).toBeNull();
     const asked = server.count("GET", detailPath);
     await tick(10_000);
     expect(server.count("GET", detailPath)).toBe(asked);
+  });
+
+  it("says the problem in Chinese to a Chinese reader, and a failure in the server's own words", async () => {
+    server = await showViewer(
+      { detail: analysisDetail({ transcribeStatus: 0, summaryStatus: 0, problem: { code: "no_speech", message: "No speech provider" } }) },
+      SOURCE,
+      "zh",
+    );
+    expect(get("analysis-problem").textContent).toContain("尚未配置语音服务");
+    server.harness.unmount();
+    server = await showViewer({
+      detail: analysisDetail({ summaryStatus: 3, problem: { code: "failed", message: "The summary failed: the model answered no JSON" } }),
+    });
+    expect(get("analysis-failed").textContent).toContain("The summary failed: the model answered no JSON");
   });
 
   it("polls the detail while a step runs and stops once nothing is under way", async () => {

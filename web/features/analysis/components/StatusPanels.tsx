@@ -45,12 +45,16 @@ export function Transcoding() {
   );
 }
 
-/** Something the user must fix before this step can run (no language model configured …): said plainly, no spinner. */
+/**
+ * Something the user must fix before this step can run (no language model, no speech provider):
+ * said plainly, in the reader's language, no spinner. A failure keeps the server's own words (its reason).
+ */
 export function ProblemPanel({ problem }: { problem: AnalysisProblem }) {
+  const { t } = useTranslation();
   return (
     <Centered testId="analysis-problem" role="alert">
       <WarningIcon size={20} aria-hidden />
-      <span>{problem.message}</span>
+      <span>{problem.code === "failed" ? problem.message : t(`analysis.problems.${problem.code}`)}</span>
     </Centered>
   );
 }

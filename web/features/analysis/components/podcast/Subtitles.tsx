@@ -11,8 +11,9 @@ export function Subtitles({ url, time, onSeek }: { url: string | null; time: num
   const { t } = useTranslation();
   const [lines, setLines] = useState<Subtitle[] | null>(null);
   const list = useRef<HTMLOListElement>(null);
-  const userScrolledAt = useRef(0);
-  const [, setWake] = useState(0);
+  const following = useRef(true);
+  const resume = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [wake, setWake] = useState(0);
 
   useEffect(() => {
     if (!url) return;
@@ -28,16 +29,23 @@ export function Subtitles({ url, time, onSeek }: { url: string | null; time: num
 
   const current = lines ? subtitleAt(lines, time) : -1;
   useEffect(() => {
-    if (current < 0 || Date.now() - userScrolledAt.current < SUBTITLE_RECENTER_MS) return;
+    if (current < 0 || !following.current) return;
     const row = list.current?.children[current] as HTMLElement | undefined;
     row?.scrollIntoView?.({ block: "center", behavior: "smooth" });
-  }, [current]);
+  }, [current, wake]);
+  useEffect(
+    () => () => {
+      if (resume.current) clearTimeout(resume.current);
+    },
+    [],
+  );
 
-  // A scroll by the user (wheel, touch, keys) pauses the following; 3 s later the current line comes back to the middle.
+  // A scroll by the user (wheel, touch, keys) pauses the following; 3 s after the last one the current line comes back to the middle.
   const onUserScroll = () => {
-    userScrolledAt.current = Date.now();
-    setTimeout(() => {
-      userScrolledAt.current = 0;
+    following.current = false;
+    if (resume.current) clearTimeout(resume.current);
+    resume.current = setTimeout(() => {
+      following.current = true;
       setWake((n) => n + 1);
     }, SUBTITLE_RECENTER_MS);
   };
@@ -51,6 +59,7 @@ export function Subtitles({ url, time, onSeek }: { url: string | null; time: num
       aria-label={t("analysis.podcast.subtitles")}
       onWheel={onUserScroll}
       onTouchMove={onUserScroll}
+      onKeyDown={onUserScroll}
       data-testid="podcast-subtitles"
     >
       {lines.map((line, index) => (
