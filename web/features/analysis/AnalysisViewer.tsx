@@ -16,6 +16,7 @@ import { TranscriptView } from "./components/transcript/TranscriptView";
 import { useAnalysisFile } from "./hooks/useAnalysisFile";
 import { modesOf, modeState, type AnalysisMode } from "./model/status";
 import "./analysis.css";
+import "./analysis-modes.css";
 
 export interface AnalysisViewerProps {
   /** The file to analyse; null shows 'Select a file to analyze'. */

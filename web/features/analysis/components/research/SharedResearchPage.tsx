@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { NotAvailable } from "../StatusPanels";
 import { ResearchReport } from "./ResearchReport";
 import "../../analysis.css";
+import "../../analysis-modes.css";
 
 /** The read-only page a shared report's link opens (/{locale}/share/research/{sessionId}); no sign-in needed. */
 export function SharedResearchPage() {
