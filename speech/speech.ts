@@ -1,7 +1,7 @@
 // POST /v1/audio/speech: OpenAI's text-to-speech endpoint, spoken by espeak-ng and encoded by ffmpeg.
 import path from "node:path";
 import * as v from "valibot";
-import { readJson } from "../sandbox/http.ts";
+import { readBody } from "../sandbox/http.ts";
 import { sendFile, withJob, type Ctx } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { encodeSpeech, FORMATS, type FormatName } from "./media.ts";
@@ -20,9 +20,25 @@ const SpeechBody = v.object({
   instructions: v.optional(v.string()),
 });
 
+/** The JSON body checked against the schema; a refusal names the offending field in `param`, as OpenAI's do. */
+async function readSpeechBody(ctx: Ctx): Promise<v.InferOutput<typeof SpeechBody>> {
+  const raw = await readBody(ctx.req, 256 * 1024);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw badRequest("The body must be JSON: {model, input, voice, response_format?, speed?}", undefined, "invalid_json");
+  }
+  const parsed = v.safeParse(SpeechBody, value);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  const param = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
+  throw badRequest(`Invalid ${param ?? "body"}: ${issue?.message ?? "bad value"}`, param, "invalid_value");
+}
+
 export async function speech(ctx: Ctx): Promise<void> {
   await withJob(ctx, async (job) => {
-    const body = await readJson(ctx.req, SpeechBody, 256 * 1024);
+    const body = await readSpeechBody(ctx);
     const characters = [...body.input].length;
     if (characters === 0) throw badRequest("input must not be empty", "input", "empty_input");
     if (characters > MAX_INPUT_CHARS)

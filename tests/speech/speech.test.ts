@@ -78,11 +78,14 @@ describe("text to speech", () => {
       [{ input: "hello", response_format: "ogg" }, "response_format"],
       [{ input: "hello", speed: 10 }, "speed"],
       [{ input: "hello", model: "" }, "model"],
+      [{ input: 42 }, "input"],
     ];
     for (const [body, about] of cases) {
       const res = await speak(speech.base, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(JSON.parse(res.bytes.toString()).error.message).toContain(about);
+      const { error } = JSON.parse(res.bytes.toString());
+      expect(error.message).toContain(about);
+      expect(error.param).toBe(about);
     }
     const notJson = await fetch(`${speech.base}/v1/audio/speech`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{" });
     expect(notJson.status).toBe(400);
