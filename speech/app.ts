@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { SpeechConfig } from "./config.ts";
 import { JobQueue } from "./queue.ts";
+import { speechJailMode } from "./jail.ts";
 import type { Ctx } from "./context.ts";
 import { ApiError, sendError } from "./errors.ts";
 import { transcriptions } from "./transcriptions.ts";
@@ -23,7 +24,7 @@ const ROUTES: Record<string, (ctx: Ctx) => Promise<void>> = {
     ctx.res.end(body);
   },
   "GET /health": async (ctx) => {
-    const body = JSON.stringify({ ok: true, status: "healthy", jobs: ctx.queue.stats() });
+    const body = JSON.stringify({ ok: true, status: "healthy", isolation: speechJailMode(), jobs: ctx.queue.stats() });
     ctx.res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
     ctx.res.end(body);
   },

@@ -9,6 +9,7 @@ import type { SpeechConfig } from "./config.ts";
 import type { JobQueue } from "./queue.ts";
 import { readMultipart, type Multipart } from "./multipart.ts";
 import { badRequest, fileTooLarge } from "./errors.ts";
+import { adopt } from "./jail.ts";
 
 export type Ctx = {
   req: IncomingMessage;
@@ -31,6 +32,7 @@ export async function withJob<T>(ctx: Ctx, work: (job: Job) => Promise<T>): Prom
   let dir: string | null = null;
   try {
     dir = await fs.mkdtemp(path.join(ctx.config.tmpDir, "speech-"));
+    await adopt(dir);
     return await work({ dir, start: () => ticket.start(ctx.signal) });
   } finally {
     ticket.done();
@@ -52,6 +54,7 @@ export async function readUpload(ctx: Ctx, job: Job): Promise<Multipart & { inpu
   });
   if (!form.file) throw badRequest("Missing the audio file: send it in the multipart field `file`", "file", "missing_file");
   if (form.file.size === 0) throw badRequest("The uploaded file is empty", "file", "empty_file");
+  await adopt(input);
   return { ...form, input };
 }
 

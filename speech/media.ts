@@ -2,6 +2,7 @@
 // answer with. Inputs are hostile: only plain media demuxers and the file protocol are allowed, so
 // a playlist or concat script cannot make ffmpeg read other files or reach the network.
 import fs from "node:fs/promises";
+import path from "node:path";
 import { run } from "./run.ts";
 import { ApiError, undecodable } from "./errors.ts";
 
@@ -35,8 +36,9 @@ function inputError(stderr: string): ApiError {
   return undecodable();
 }
 
+/** Runs ffmpeg in the request folder of its output (always the last argument). */
 async function ffmpeg(args: string[], signal: AbortSignal): Promise<void> {
-  const result = await run("ffmpeg", args, { signal, timeoutMs: FFMPEG_TIMEOUT_MS, maxStdout: 64 * 1024 });
+  const result = await run("ffmpeg", args, { dir: path.dirname(args.at(-1)!), signal, timeoutMs: FFMPEG_TIMEOUT_MS, maxStdout: 64 * 1024 });
   if (result.code !== 0) throw inputError(result.stderr);
 }
 
@@ -94,6 +96,7 @@ export async function transcodeAudio(input: string, output: string, format: Form
 export async function encodeSpeech(input: string, output: string, format: FormatName, signal: AbortSignal): Promise<void> {
   const spec = FORMATS[format];
   const result = await run("ffmpeg", [...SAFE_INPUT, "-i", input, "-ar", "24000", ...spec.codec, ...BITEXACT, "-f", spec.muxer, output], {
+    dir: path.dirname(output),
     signal,
     timeoutMs: FFMPEG_TIMEOUT_MS,
     maxStdout: 64 * 1024,
@@ -104,6 +107,7 @@ export async function encodeSpeech(input: string, output: string, format: Format
 /** Duration of a file we wrote ourselves (never of the caller's file, whose header may lie). */
 export async function probeDuration(file: string, signal: AbortSignal): Promise<number> {
   const result = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], {
+    dir: path.dirname(file),
     signal,
     timeoutMs: 60_000,
     maxStdout: 4096,

@@ -64,7 +64,13 @@ export async function recognize(wav: string, durationSeconds: number, opts: { mo
     "/dev/null",
     ...(opts.fast ? FAST_SEARCH : []),
   ];
-  const result = await run("pocketsphinx_continuous", args, { signal, timeoutMs: 120_000 + durationSeconds * 2000, maxStdout: 64 * 1024 * 1024 });
+  const result = await run("pocketsphinx_continuous", args, {
+    dir: path.dirname(wav),
+    readOnly: [modelDir],
+    signal,
+    timeoutMs: 120_000 + durationSeconds * 2000,
+    maxStdout: 64 * 1024 * 1024,
+  });
   if (result.code !== 0) throw new Error(`pocketsphinx_continuous failed (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
   return parseTimedOutput(result.stdout);
 }

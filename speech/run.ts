@@ -1,11 +1,16 @@
-// Runs one tool: an argument array (never a shell), a clean environment, a time limit, killed
+// Runs one tool (jailed when the service is root, see jail.ts): an argument array (never a shell), a clean environment, a time limit, killed
 // when the client goes away, and bounded output so a chatty or hostile input cannot fill memory.
 import { spawn } from "node:child_process";
 import { ApiError } from "./errors.ts";
+import { jailed } from "./jail.ts";
 
 export type RunResult = { code: number | null; stdout: string; stderr: string };
 
 export type RunOptions = {
+  /** The request's folder: the tool's working directory, and in jail mode the only writable place it sees. */
+  dir: string;
+  /** Further folders the tool reads (the recogniser's model). */
+  readOnly?: string[];
   signal: AbortSignal;
   timeoutMs: number;
   /** Written to the tool's standard input, then closed. */
@@ -20,7 +25,9 @@ export function run(command: string, args: string[], opts: RunOptions): Promise<
   return new Promise((resolve, reject) => {
     if (opts.signal.aborted) return reject(opts.signal.reason);
     // Only PATH and a neutral locale: the service's own key never reaches a child.
-    const child = spawn(command, args, {
+    const jail = jailed(command, args, opts.dir, opts.readOnly ?? []);
+    const child = spawn(jail.file, jail.args, {
+      cwd: opts.dir,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8" },
       stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });

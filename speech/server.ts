@@ -4,6 +4,7 @@ import os from "node:os";
 import fs from "node:fs/promises";
 import { createSpeechServer } from "./app.ts";
 import { configFromEnv } from "./config.ts";
+import { speechJailMode } from "./jail.ts";
 import { missingSpeechTools, missingToolsMessage } from "./tools.ts";
 
 let config;
@@ -40,7 +41,7 @@ server.listen(port, host, () => {
   const addr = server.address();
   const actual = typeof addr === "object" && addr ? addr.port : port;
   // One JSON line so a supervisor (or the tests, with SPEECH_PORT=0) can read the real port.
-  console.log(JSON.stringify({ event: "listening", service: "speech", host, port: actual }));
+  console.log(JSON.stringify({ event: "listening", service: "speech", host, port: actual, isolation: speechJailMode() }));
 });
 
 function shutdown(): void {

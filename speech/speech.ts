@@ -1,4 +1,5 @@
 // POST /v1/audio/speech: OpenAI's text-to-speech endpoint, spoken by espeak-ng and encoded by ffmpeg.
+import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { readBody } from "../sandbox/http.ts";
@@ -49,12 +50,15 @@ export async function speech(ctx: Ctx): Promise<void> {
     const wav = path.join(job.dir, "espeak.wav");
     // The text goes in on stdin: a line starting with "-" is then text, never an option.
     const spoken = await run("espeak-ng", ["-v", espeakVoice(body.voice, body.input), "-s", String(espeakRate(body.speed)), "-b", "1", "--stdin", "-w", wav], {
+      dir: job.dir,
       signal: ctx.signal,
       timeoutMs: 120_000,
       input: body.input,
       maxStdout: 64 * 1024,
     });
-    if (spoken.code !== 0) {
+    // espeak-ng exits 0 even when it could not write its file, so the file itself is checked.
+    const written = await fs.stat(wav).catch(() => null);
+    if (spoken.code !== 0 || !written || written.size <= 44) {
       if (/voice does not exist/i.test(spoken.stderr)) throw badRequest(`Unknown voice '${body.voice.slice(0, 40)}'`, "voice", "invalid_voice");
       throw new ApiError(500, "espeak-ng could not speak the text");
     }

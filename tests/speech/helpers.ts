@@ -112,17 +112,31 @@ export function wordsFound(expected: string[], transcript: string): number {
   return found;
 }
 
-/** The programs the service is running right now (its child processes' names, from /proc). */
-export async function childPrograms(pid: number): Promise<string[]> {
-  const names: string[] = [];
+/** The processes the service runs right now, children and their children (jailed tools sit below bwrap), from /proc. */
+export async function toolProcesses(pid: number): Promise<Array<{ pid: number; name: string; uid: number }>> {
+  const all: Array<{ pid: number; ppid: number; name: string; uid: number }> = [];
   for (const entry of await fs.readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await fs.readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    const status = await fs.readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
     // "pid (comm) state ppid …": comm may hold spaces, so split after its closing parenthesis.
     const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
-    if (m && Number(m[2]) === pid) names.push(m[1]!);
+    const uid = /^Uid:\s+(\d+)/m.exec(status);
+    if (m && uid) all.push({ pid: Number(entry), ppid: Number(m[2]), name: m[1]!, uid: Number(uid[1]) });
   }
-  return names;
+  const found: Array<{ pid: number; name: string; uid: number }> = [];
+  const parents = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all) {
+      if (parents.has(p.ppid) && !parents.has(p.pid)) {
+        parents.add(p.pid);
+        found.push({ pid: p.pid, name: p.name, uid: p.uid });
+        grew = true;
+      }
+    }
+  }
+  return found;
 }
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
@@ -135,6 +149,6 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
   }
 }
 
-export async function health(base: string): Promise<{ jobs: { active: number; admitted: number } }> {
+export async function health(base: string): Promise<{ isolation: "jail" | "direct"; jobs: { active: number; admitted: number } }> {
   return (await fetch(`${base}/health`, { headers: auth })).json();
 }

@@ -1,7 +1,7 @@
 // Two jobs at a time (here one, to see it), a bounded queue, and a client that goes away takes its
 // running tools and its temporary folder with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, childPrograms, health, leftovers, speak, startSpeech, upload, waitFor, type Speech } from "./helpers.ts";
+import { auth, toolProcesses, health, leftovers, speak, startSpeech, upload, waitFor, type Speech } from "./helpers.ts";
 
 let speech: Speech;
 beforeAll(async () => {
@@ -55,19 +55,24 @@ describe("job queue", () => {
     const pending = fetch(`${speech.base}/v1/audio/transcriptions`, { method: "POST", headers: auth, body: form, signal: controller.signal }).catch(
       (err: Error) => err.name,
     );
-    await waitFor(async () => (await childPrograms(speech.pid)).some((name) => name.startsWith("pocketsphinx")), "pocketsphinx to run");
+    const recogniser = await waitFor(async () => (await toolProcesses(speech.pid)).find((p) => p.name.startsWith("pocketsphinx")), "pocketsphinx to run");
+    // As root the tools run jailed, as nobody.
+    if (process.getuid?.() === 0) {
+      expect((await health(speech.base)).isolation).toBe("jail");
+      expect(recogniser.uid).toBe(65534);
+    }
 
     // One job at a time here: a second request waits for its turn while the recogniser runs.
     const waiting = speak(speech.base, { input: "hello", response_format: "wav" });
     await waitFor(async () => (await health(speech.base)).jobs.admitted === 2, "the second request to queue");
     expect((await health(speech.base)).jobs.active).toBe(1);
-    expect(await childPrograms(speech.pid)).toEqual([expect.stringMatching(/^pocketsphinx/)]);
+    expect((await toolProcesses(speech.pid)).filter((p) => p.name !== "bwrap").map((p) => p.name)).toEqual([expect.stringMatching(/^pocketsphinx/)]);
 
     controller.abort();
     expect(await pending).toBe("AbortError");
     // The freed slot goes to the waiting request.
     expect((await waiting).status).toBe(200);
-    await waitFor(async () => (await childPrograms(speech.pid)).length === 0, "the service's tools to be stopped", 5000);
+    await waitFor(async () => (await toolProcesses(speech.pid)).length === 0, "the service's tools to be stopped", 5000);
     await waitFor(async () => (await health(speech.base)).jobs.active === 0, "the job slot to be freed", 5000);
     expect(await leftovers(speech)).toEqual([]);
   });
