@@ -11,6 +11,14 @@ import { SPEECH_SETTINGS_HINT, speechProvider } from "./speech-providers";
 import type { AnalysisFileRow } from "./store";
 import type { ResearchRow } from "./detail";
 
+/**
+ * A request still "generating" after this long lost its job (a queue outage, a deploy mid-run): asking
+ * again starts it over instead of waiting forever. Longer than a step's retries take (10+20+40+80 s) plus its work.
+ */
+export const GENERATING_STALE_MS = 30 * 60_000;
+
+const generating = (status: number, updatedAt: Date) => status === 1 && Date.now() - updatedAt.getTime() < GENERATING_STALE_MS;
+
 /** Podcast and research read the transcript or the extracted text, so they wait for it. */
 function requireSourceReady(row: AnalysisFileRow): void {
   const ready = row.fileType === "local_file" ? row.setUpStatus === 2 : row.transcribeStatus === 2;
@@ -21,13 +29,13 @@ function requireModel(env: Env): void {
   if (!hasLanguageModel(env)) throw new ApiError(409, PROVIDER_SETTINGS_HINT);
 }
 
-/** Starts a podcast (spec §4 "generate"); while one is being made, asking again changes nothing. */
+/** Starts a podcast (spec §4 "generate"); while one is being made, asking again changes nothing (unless it went stale). */
 export async function requestPodcast(env: Env, db: Db, row: AnalysisFileRow): Promise<void> {
   requireSourceReady(row);
   requireModel(env);
   if (!speechProvider(env)) throw new ApiError(409, SPEECH_SETTINGS_HINT);
   const [current] = await db.select().from(analysisPodcast).where(eq(analysisPodcast.fileId, row.id)).limit(1);
-  if (current?.status === 1) return;
+  if (current && generating(current.status, current.updatedAt)) return;
   const runId = newId("run");
   const values = { status: 1, runId, error: null, updatedAt: new Date() };
   await db
@@ -44,7 +52,7 @@ export async function researchById(db: Db, sessionId: string): Promise<ResearchR
 
 /** Starts a report for `question` (spec §7.4); while one is being written, the session is answered as it is. */
 export async function requestResearch(env: Env, db: Db, row: AnalysisFileRow, session: ResearchRow, question: string): Promise<ResearchRow> {
-  if (session.status === 1) return session;
+  if (generating(session.status, session.updatedAt)) return session;
   requireSourceReady(row);
   requireModel(env);
   const runId = newId("run");

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { groupOfTwo } from "../attachments/files";
 import { ANALYSIS_MAX_ATTEMPTS } from "../../../worker/jobs/analysis/job";
-import { meetingSegments } from "./model-answers";
+import { env } from "cloudflare:test";
+import { GENERATING_STALE_MS } from "../../../worker/analysis/requests";
+import { ANALYSIS_SCRIPT, meetingSegments } from "./model-answers";
 import { fixture, heldWorker, scriptSpeech, speechRequests, type HeldWorker } from "./held-queue";
 
 const NO_MODEL = { ANTHROPIC_API_KEY: undefined, OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI: undefined };
@@ -77,6 +79,29 @@ describe("provider failures", () => {
     expect(await w.deliver(job, 1)).toMatchObject({ retried: true });
     expect(await detail()).toMatchObject({ summaryStatus: 1, problem: null });
   });
+});
+
+describe("lost jobs", () => {
+  it("a podcast still generating after half an hour (its job lost) starts over when asked again; the lost job, if it comes, does nothing", async () => {
+    const w = heldWorker();
+    const { alice, fileId, detail } = await uploaded(w, new File([`Launch notes. ${ANALYSIS_SCRIPT}`], "launch.txt", { type: "text/plain" }));
+    await w.drain();
+    await w.call(`/api/v1/file-index/podcast/${fileId}`, { method: "POST", token: alice.token });
+    const lost = w.sent.shift();
+    // Asking again at once changes nothing.
+    await w.call(`/api/v1/file-index/podcast/${fileId}`, { method: "POST", token: alice.token });
+    expect(w.sent).toEqual([]);
+    await env.DB.prepare("UPDATE analysis_podcast SET updated_at = ? WHERE file_id = ?")
+      .bind(Date.now() - GENERATING_STALE_MS - 1000, fileId)
+      .run();
+    await w.call(`/api/v1/file-index/podcast/${fileId}`, { method: "POST", token: alice.token });
+    const fresh = w.sent.shift();
+    expect(fresh.runId).not.toBe(lost.runId);
+    expect(await w.deliver(lost)).toMatchObject({ acked: true });
+    expect((await detail()).podcastStatus).toBe(1);
+    expect(await w.deliver(fresh)).toMatchObject({ acked: true });
+    expect((await detail()).podcastStatus).toBe(2);
+  }, 30_000);
 });
 
 describe("missing settings", () => {
