@@ -131,6 +131,15 @@ export async function updateRun(db: Db, fileId: string, runId: string, patch: An
   return done.length > 0;
 }
 
+/**
+ * Whether `runId` is still the file's run. Checked again just before a slow step (a model or speech
+ * call) writes its result rows, so a run restarted meanwhile does not get the older run's results.
+ */
+export async function isCurrentRun(db: Db, fileId: string, runId: string): Promise<boolean> {
+  const [row] = await db.select({ runId: analysisFile.runId }).from(analysisFile).where(eq(analysisFile.id, fileId)).limit(1);
+  return row?.runId === runId;
+}
+
 export const problemPatch = (problem: AnalysisProblem | null): AnalysisFilePatch => ({
   problemCode: problem?.code ?? null,
   problemMessage: problem?.message ?? null,

@@ -156,6 +156,21 @@ describe("refresh", () => {
     expect(w.sent).toEqual([]);
   });
 
+  it("a summary whose model answers after a refresh is dropped, not written into the new run", async () => {
+    const w = heldWorker();
+    // The scripted model waits 2 s before answering ([ttft]), long enough to refresh meanwhile.
+    const { alice, chatId, attachmentId, detail } = await uploaded(
+      w,
+      new File([`Slow notes [ttft:2000] ${ANALYSIS_SCRIPT}`], "slow.txt", { type: "text/plain" }),
+    );
+    const job = await runUntil(w, "summarise");
+    const late = w.deliver(job);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await w.call("/api/v1/file-index/analyze", { token: alice.token, body: { chatId, attachmentId, refresh: true } })).status).toBe(200);
+    expect(await late).toMatchObject({ acked: true });
+    expect(await detail()).toMatchObject({ setUpStatus: 1, summaryStatus: 0, summaryId: null, keywords: [] });
+  }, 30_000);
+
   it("refuses files it cannot analyse, with the reason", async () => {
     const w = heldWorker();
     const { alice, chatId } = await groupOfTwo();

@@ -30,6 +30,10 @@ import {
   UpdateOrganizationBody,
   UpdateUserBody,
   VireBody,
+  AnalyzeBody,
+  DeepResearchQueryBody,
+  FeedbackAddBody,
+  FeedbackUpdateBody,
 } from "../../../contract";
 import { ProjectSearchBody } from "../../../worker/workspace/search";
 import type { FieldKind } from "./fuzz-values";
@@ -409,6 +413,53 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     () => ({ serverUrl: "https://gitlab.example.com", auth: "t" }),
     { serverUrl: "string", auth: "string" },
   ),
+  // File analysis (spec 03 §7.4).
+  withSchema(
+    AnalyzeBody,
+    at(
+      "POST",
+      () => "/api/v1/file-index/analyze",
+      (w) => ({ chatId: w.groupId, attachmentId: w.attachmentPath.split("/").pop(), refresh: true }),
+      { chatId: "string", attachmentId: "string", refresh: "boolean" },
+      ["refresh"],
+    ),
+  ),
+  withSchema(
+    DeepResearchQueryBody,
+    at(
+      "POST",
+      () => "/api/v1/deep/research/query",
+      (w) => ({ sessionId: w.analysis.sessionId, sessionType: 9, question: "What is planned?", source: 3 }),
+      { sessionId: "string", sessionType: "pattern", question: "string", source: "pattern", msgId: "string", outline: "string" },
+      ["source", "msgId", "outline"],
+    ),
+  ),
+  at(
+    "POST",
+    () => "/api/v1/deep/research/share",
+    (w) => ({ sessionId: w.analysis.sessionId, shared: true }),
+    { sessionId: "string", shared: "boolean" },
+  ),
+  withSchema(
+    FeedbackAddBody,
+    at(
+      "POST",
+      () => "/api/content/feedback/add",
+      (w) => ({ taskId: w.analysis.summaryId, feedbackType: "summary", likeOrStep: -1, content: "c", tag: "inaccurate" }),
+      { taskId: "string", feedbackType: "pattern", likeOrStep: "pattern", content: "string", tag: "string" },
+      ["content", "tag"],
+    ),
+  ),
+  withSchema(
+    FeedbackUpdateBody,
+    at(
+      "POST",
+      () => "/api/content/feedback/update",
+      (w) => ({ id: w.analysis.feedbackId, likeOrStep: -1, content: "c", tag: "other" }),
+      { id: "string", likeOrStep: "pattern", content: "string", tag: "string" },
+      ["content", "tag"],
+    ),
+  ),
 ];
 
 /** Read-only routes whose query parameters are fuzzed (any value: reading changes nothing). */
@@ -426,6 +477,10 @@ export const FUZZ_QUERIES: { path: (w: World) => string; params: string[] }[] = 
   { path: (w) => P(w, "/file-diff"), params: ["filePath", "fromCommit", "toCommit", "getOriginal"] },
   { path: (w) => P(w, "/file-list"), params: ["include_metadata", "include_hidden"] },
   { path: () => "/api/sandbox/domains-health", params: ["workspace"] },
+  { path: () => "/api/v1/file-index/lookup", params: ["chatId", "attachmentId", "projectId", "filePath"] },
+  { path: () => "/api/v1/deep/research/info/btn", params: ["sessionId"] },
+  { path: () => "/api/v1/deep/research/info/session", params: ["sessionId"] },
+  { path: () => "/api/share/research/info/session", params: ["sessionId"] },
 ];
 
 /** Frame types of the chat room, with the fields the fuzzer breaks (see contract/realtime.ts, contract/agent.ts). */

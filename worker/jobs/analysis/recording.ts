@@ -2,7 +2,7 @@ import { analysisTranscript } from "../../db/schema";
 import { analysisKeys, isBrowserPlayable } from "../../analysis/kinds";
 import { ensureOriginal, readBytes } from "../../analysis/source";
 import { SPEECH_SETTINGS_HINT, providerFetch, speechProvider, transcodeUrlOf, transcribeAudio } from "../../analysis/speech-providers";
-import { problemPatch, updateRun } from "../../analysis/store";
+import { isCurrentRun, problemPatch, updateRun } from "../../analysis/store";
 import { newId } from "../../lib/ids";
 import { enqueueStep, type Step, type StepContext } from "./job";
 
@@ -51,6 +51,7 @@ export const transcribeStep: Step = {
     const transcoded = key !== file.r2Key;
     const name = transcoded ? file.name.replace(/\.[^.]+$/, "") + ".mp3" : file.name;
     const result = await transcribeAudio(provider, { bytes: await readBytes(env, key), name, type: transcoded ? "audio/mpeg" : file.mimeType });
+    if (!(await isCurrentRun(db, file.id, job.runId))) return;
     await db
       .insert(analysisTranscript)
       .values({ id: newId("trs"), fileId: file.id, segments: result.segments })

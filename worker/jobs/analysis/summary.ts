@@ -4,7 +4,7 @@ import { newId } from "../../lib/ids";
 import { askJson, hasLanguageModel } from "../../analysis/model-json";
 import { INSIGHTS_SYSTEM, InsightsAnswer, SUMMARY_SYSTEM, SummaryAnswer, sourcePrompt } from "../../analysis/prompts";
 import { sourceText } from "../../analysis/source";
-import { problemPatch, updateRun } from "../../analysis/store";
+import { isCurrentRun, problemPatch, updateRun } from "../../analysis/store";
 import { PROVIDER_SETTINGS_HINT } from "../../agents/models";
 import { enqueueStep, type Step, type StepContext } from "./job";
 
@@ -30,6 +30,7 @@ export const summariseStep: Step = {
     if (!hasLanguageModel(env)) return waitForModel(ctx);
     if (!(await updateRun(db, file.id, job.runId, { summaryStatus: 1, ...problemPatch(null) }))) return;
     const answer = await askJson(env, SummaryAnswer, SUMMARY_SYSTEM, sourcePrompt(file.name, await sourceText(env, db, file)));
+    if (!(await isCurrentRun(db, file.id, job.runId))) return;
     const values = { title: answer.title, md: answer.md, md2: answer.md2, updatedAt: new Date() };
     await db
       .insert(analysisSummary)
@@ -47,6 +48,7 @@ export const insightsStep: Step = {
     if (file.summaryStatus === 2 || file.summaryStatus === 3) return;
     if (!hasLanguageModel(env)) return waitForModel(ctx);
     const answer = await askJson(env, InsightsAnswer, INSIGHTS_SYSTEM, sourcePrompt(file.name, await sourceText(env, db, file)));
+    if (!(await isCurrentRun(db, file.id, job.runId))) return;
     await db
       .update(analysisSummary)
       .set({ mind: answer.mind, mind2: answer.mind2, aha: answer.aha, updatedAt: new Date() })
