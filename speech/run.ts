@@ -1,5 +1,6 @@
-// Runs one tool (jailed when the service is root, see jail.ts): an argument array (never a shell), a clean environment, a time limit, killed
-// when the client goes away, and bounded output so a chatty or hostile input cannot fill memory.
+// Runs one tool, jailed when the service is root (jail.ts): an argument array (never a shell), a
+// clean environment, a time limit, killed when the client goes away, and bounded output so a
+// chatty or hostile input cannot fill memory.
 import { spawn } from "node:child_process";
 import { ApiError } from "./errors.ts";
 import { jailed } from "./jail.ts";
