@@ -2,7 +2,7 @@
 // read, given a private temporary folder that is always removed, and stopped if the client leaves.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
+import { createReadStream, rmSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { SpeechConfig } from "./config.ts";
@@ -27,16 +27,27 @@ export type Job = {
   start(): Promise<void>;
 };
 
+/** Folders of requests in progress, removed on exit too (a shutdown does not wait for their jobs to unwind). */
+const liveDirs = new Set<string>();
+
+export function removeLiveDirs(): void {
+  for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+}
+
 export async function withJob<T>(ctx: Ctx, work: (job: Job) => Promise<T>): Promise<T> {
   const ticket = ctx.queue.admit();
   let dir: string | null = null;
   try {
     dir = await fs.mkdtemp(path.join(ctx.config.tmpDir, "speech-"));
+    liveDirs.add(dir);
     await adopt(dir);
     return await work({ dir, start: () => ticket.start(ctx.signal) });
   } finally {
     ticket.done();
-    if (dir) await fs.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error("[speech] could not remove", dir, err));
+    if (dir) {
+      await fs.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error("[speech] could not remove", dir, err));
+      liveDirs.delete(dir);
+    }
   }
 }
 

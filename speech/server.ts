@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import { createSpeechServer } from "./app.ts";
 import { configFromEnv } from "./config.ts";
 import { speechJailMode } from "./jail.ts";
+import { removeLiveDirs } from "./context.ts";
 import { missingSpeechTools, missingToolsMessage } from "./tools.ts";
 
 let config;
@@ -49,5 +50,6 @@ function shutdown(): void {
   server.closeAllConnections();
   setTimeout(() => process.exit(0), 2000).unref();
 }
+process.on("exit", removeLiveDirs);
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);

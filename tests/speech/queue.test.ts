@@ -1,6 +1,7 @@
 // Two jobs at a time (here one, to see it), a bounded queue, and a client that goes away takes its
 // running tools and its temporary folder with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
 import { auth, toolProcesses, health, leftovers, speak, startSpeech, upload, waitFor, type Speech } from "./helpers.ts";
 
 let speech: Speech;
@@ -75,5 +76,22 @@ describe("job queue", () => {
     await waitFor(async () => (await toolProcesses(speech.pid)).length === 0, "the service's tools to be stopped", 5000);
     await waitFor(async () => (await health(speech.base)).jobs.active === 0, "the job slot to be freed", 5000);
     expect(await leftovers(speech)).toEqual([]);
+  });
+
+  it("on shutdown stops running tools and removes their folders", async () => {
+    const own = await startSpeech();
+    try {
+      const long = await speak(own.base, { input: "One two three four five six seven eight nine ten. ".repeat(70), response_format: "mp3" });
+      const pending = upload(own.base, "transcriptions", long.bytes, { model: "whisper-1" }).catch(() => "connection closed");
+      const recogniser = await waitFor(async () => (await toolProcesses(own.pid)).find((p) => p.name.startsWith("pocketsphinx")), "pocketsphinx to run");
+      expect(await fs.readdir(own.tmp)).toHaveLength(1);
+      process.kill(own.pid, "SIGTERM");
+      await pending;
+      await waitFor(async () => !(await fs.stat(`/proc/${own.pid}`).catch(() => null)), "the service to exit", 10_000);
+      await waitFor(async () => !(await fs.stat(`/proc/${recogniser.pid}`).catch(() => null)), "pocketsphinx to be stopped", 5000);
+      expect(await fs.readdir(own.tmp)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
   });
 });
