@@ -26,8 +26,11 @@ if (missing.length) {
   console.error(`[speech] ${missingToolsMessage(missing)}`);
   process.exit(1);
 }
-if (!config.apiKey && host !== "127.0.0.1" && host !== "localhost" && host !== "::1")
-  console.error(`[speech] listening on ${host} without SPEECH_API_KEY: anyone who reaches it can use it`);
+// Off loopback anyone who reaches the port could use it: a key is then required.
+if (!config.apiKey && host !== "127.0.0.1" && host !== "localhost" && host !== "::1") {
+  console.error(`[speech] SPEECH_API_KEY must be set to listen on ${host}; refusing to start`);
+  process.exit(1);
+}
 await fs.mkdir(config.tmpDir, { recursive: true });
 
 // A bug in one request must not take the service down: log and keep serving.

@@ -30,7 +30,10 @@ export async function startSpeech(env: Record<string, string> = {}): Promise<Spe
   child.stderr?.on("data", (d) => (out += String(d)));
   const deadline = Date.now() + 20_000;
   while (!out.includes('"event":"listening"')) {
-    if (child.exitCode !== null) throw new Error(`speech service exited: ${out}`);
+    if (child.exitCode !== null) {
+      await fs.rm(tmp, { recursive: true, force: true });
+      throw new Error(`speech service exited: ${out}`);
+    }
     if (Date.now() > deadline) throw new Error(`speech service did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -36,6 +36,10 @@ describe("speech service safety", () => {
     expect((await models.json()).data.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining(["pocketsphinx-en-us", "espeak-ng"]));
   });
 
+  it("refuses to listen beyond loopback without a key", async () => {
+    await expect(startSpeech({ SPEECH_HOST: "0.0.0.0", SPEECH_API_KEY: "" })).rejects.toThrow("SPEECH_API_KEY must be set to listen on 0.0.0.0");
+  });
+
   it("answers 404 for unknown routes and 405 for wrong methods", async () => {
     const missing = await fetch(`${speech.base}/v1/audio/translations`, { method: "POST", headers: auth });
     expect(missing.status).toBe(404);
