@@ -5,8 +5,8 @@ import path from "node:path";
 import { run } from "./run.ts";
 
 export type RecognizedWord = { word: string; start: number; end: number; confidence: number };
-/** An utterance: pocketsphinx's own split at a long silence. `silences` are the pauses inside it. */
-export type Utterance = { words: RecognizedWord[]; silences: Array<{ start: number; end: number }> };
+/** An utterance: pocketsphinx's own split at a long silence. */
+export type Utterance = { words: RecognizedWord[] };
 
 const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?(?:e-?\d+)?)$/;
 /** <s>, </s>, <sil>, [NOISE], [SPEECH], ++FILLER++: markers, not words. */
@@ -22,22 +22,19 @@ export function parseTimedOutput(stdout: string): Utterance[] {
     const [, raw, start, end, p] = m;
     const token = raw!.replace(/\(\d+\)$/, "");
     if (token === "<s>") {
-      current = { words: [], silences: [] };
+      current = { words: [] };
       utterances.push(current);
       continue;
     }
     if (!current) {
-      current = { words: [], silences: [] };
+      current = { words: [] };
       utterances.push(current);
     }
     if (token === "</s>") {
       current = null;
       continue;
     }
-    if (FILLER.test(token)) {
-      current.silences.push({ start: Number(start), end: Number(end) });
-      continue;
-    }
+    if (FILLER.test(token)) continue;
     current.words.push({ word: token, start: Number(start), end: Number(end), confidence: Math.min(1, Number(p)) });
   }
   return utterances.filter((u) => u.words.length > 0);

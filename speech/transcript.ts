@@ -24,12 +24,6 @@ const MAX_SEGMENT = 20;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function pauseBefore(utterance: Utterance, prev: RecognizedWord, next: RecognizedWord): number {
-  // Silence markers inside the gap count with the gap itself (pocketsphinx gives one or the other).
-  const marked = utterance.silences.filter((s) => s.start >= prev.end - 0.001 && s.end <= next.start + 0.001).reduce((sum, s) => sum + (s.end - s.start), 0);
-  return Math.max(next.start - prev.end, marked);
-}
-
 /** Splits each utterance into segments of words at its pauses. */
 export function splitSegments(utterances: Utterance[]): RecognizedWord[][] {
   const groups: RecognizedWord[][] = [];
@@ -38,7 +32,8 @@ export function splitSegments(utterances: Utterance[]): RecognizedWord[][] {
     for (const word of utterance.words) {
       const prev = group.at(-1);
       if (prev) {
-        const pause = pauseBefore(utterance, prev, word);
+        // Silence and noise markers fill the time between words, so the gap is the pause.
+        const pause = word.start - prev.end;
         const length = prev.end - group[0]!.start;
         if (pause >= PAUSE || (length >= LONG_SEGMENT && pause >= SHORT_PAUSE) || length >= MAX_SEGMENT) {
           groups.push(group);
