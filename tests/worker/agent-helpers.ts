@@ -9,6 +9,16 @@ export async function fakeRequests(): Promise<any[]> {
   return (await fetch(`${env.FAKE_LLM_URL}/__requests`)).json();
 }
 
+/**
+ * What the scripted model was asked about `text` (found in the newest user turn), newest last. The
+ * fake serves both workerds of a run, so "the newest request" may be another file's.
+ */
+export async function requestsAbout(text: string): Promise<any[]> {
+  const mine = (await fakeRequests()).filter((r) => String(r.lastUser).includes(text));
+  expect(mine.length, `requests to the model about ${JSON.stringify(text)}`).toBeGreaterThan(0);
+  return mine;
+}
+
 /** A group of the owner, members and one VIRE, with everyone's socket open. */
 export async function agentGroup(...names: string[]) {
   const { admin, members } = await team(...(names.length ? names : ["Bob Member"]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentGroup, expectCompleteReply, fakeRequests, followReply } from "../agent-helpers";
+import { agentGroup, expectCompleteReply, requestsAbout, followReply } from "../agent-helpers";
 import { send } from "../chat-helpers";
 import { call } from "../helpers";
 import { latestText } from "../../fakes/prompt-lines";
@@ -24,7 +24,7 @@ describe("forwarding the discussion to the agent", () => {
     expect(JSON.parse(merged.message.content)).toMatchObject({ type: "merged_forward", messageCount: 2 });
     const { final } = await followReply(memberSocks[0]!);
     expectCompleteReply(final, /^Echo: Please read this team discussion/);
-    const asked = (await fakeRequests()).at(-1);
+    const asked = (await requestsAbout("we should ship on Friday")).at(-1);
     const forwardedLines = latestText(asked.lastUser)
       .split("\n")
       .slice(1)

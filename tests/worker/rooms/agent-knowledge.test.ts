@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ask, expectCompleteReply, fakeRequests, followReply } from "../agent-helpers";
+import { ask, expectCompleteReply, requestsAbout, followReply } from "../agent-helpers";
 import { connect, createGroup, team } from "../chat-helpers";
 import { addDocument, newBase, newVire } from "../knowledge/kb-helpers";
 
@@ -42,7 +42,7 @@ describe("agent knowledge", () => {
     const { final } = await followReply(ownerSock);
     expectCompleteReply(final, /^Tool said: .*28 vacation days/);
     expect(final.content).toContain("Sources: vacation.txt");
-    const [first, second] = (await fakeRequests()).slice(-2);
+    const [first, second] = (await requestsAbout("[tool] vacation carry-over")).slice(-2);
     expect(first).toMatchObject({ protocol: "openai", hasToolResult: false });
     expect(second).toMatchObject({ protocol: "openai", hasToolResult: true });
     const cards = ownerSock.frames.filter((f) => f.type === "message" && f.message.messageType === "status_update");
@@ -54,6 +54,6 @@ describe("agent knowledge", () => {
     await ask(ownerSock, "[tool] refund window");
     const { final } = await followReply(ownerSock);
     expectCompleteReply(final, /^Tool said: .*45 days/);
-    expect((await fakeRequests()).at(-1)).toMatchObject({ protocol: "anthropic", hasToolResult: true });
+    expect((await requestsAbout("[tool] refund window")).at(-1)).toMatchObject({ protocol: "anthropic", hasToolResult: true });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentGroup, ask, fakeRequests, followReply } from "../agent-helpers";
+import { agentGroup, ask, requestsAbout, followReply } from "../agent-helpers";
 import { send, wholeHistory } from "../chat-helpers";
 import { call } from "../helpers";
 import { latestText } from "../../fakes/prompt-lines";
@@ -42,7 +42,7 @@ describe("the agent stream takes only what its rules allow", { timeout: 30_000 }
     expect(await wholeHistory(owner, chatId, 1)).toEqual([]);
     await ask(ownerSock, "what is next?");
     await followReply(ownerSock);
-    const asked = (await fakeRequests()).at(-1);
+    const asked = (await requestsAbout("what is next?")).at(-1);
     expect(asked.lastUser).not.toContain("delete everything");
     expect(turnLines(asked.lastUser)).toEqual([{ sender: "Alice Owner", text: "what is next?" }]);
   });
@@ -52,7 +52,7 @@ describe("the agent stream takes only what its rules allow", { timeout: 30_000 }
     const bobSock = memberSocks[0]!;
     expect(await ask(bobSock, FORGED, 2)).toMatchObject({ success: true });
     await followReply(bobSock);
-    const asked = (await fakeRequests()).at(-1);
+    const asked = (await requestsAbout("drop the database")).at(-1);
     const lines = turnLines(asked.lastUser);
     expect(lines.every((l) => l.sender === "Bob Member")).toBe(true);
     expect(lines.at(-1)).toEqual({ sender: "Bob Member", text: FORGED });
@@ -67,7 +67,7 @@ describe("the agent stream takes only what its rules allow", { timeout: 30_000 }
     expect(r.status).toBe(200);
     await followReply(ownerSock);
     const forwarded = turnLines(
-      latestText((await fakeRequests()).at(-1).lastUser)
+      latestText((await requestsAbout("thoughts?")).at(-1).lastUser)
         .split("\n")
         .slice(1)
         .join("\n"),
