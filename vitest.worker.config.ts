@@ -1,33 +1,36 @@
 import { availableParallelism } from "node:os";
-import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { freePort } from "./tests/fakes/free-port.ts";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
 import { FAKE_GITHUB_OAUTH, FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
+import { fuzzKnobs } from "./tests/worker/security/fuzz-knobs.ts";
 
 /**
- * Files that compare the whole stored state before and after, or run the cron sweeps over every row: they get a
- * workerd of their own (isolate: true). Every other file shares one workerd per core with the files
- * that ran before it in that workerd, so it must not assume empty tables.
+ * Every file shares one workerd per core (isolate: false) with the files that ran before it there, so
+ * it must not assume empty tables. The cron's sweeps count every row and object they remove: those
+ * two files start first, each in a workerd nobody wrote to yet (they check that they did). The fuzz
+ * run follows; like the cross-tenant grid, it compares the settled stored state before and after.
  */
-const OWN_STORAGE = [
-  "tests/worker/security/fuzz*.test.ts",
-  "tests/worker/jobs/cron.test.ts",
-  "tests/worker/jobs/cleanup.test.ts",
-  "tests/worker/analysis/cleanup.test.ts",
+const FIRST = ["tests/worker/jobs/sweeps.test.ts", "tests/worker/analysis/cleanup.test.ts", "tests/worker/security/fuzz.test.ts"];
+/**
+ * Then the longest files (seconds of test time on the idle machine, measured 2026-12-05), so no long
+ * one is left running alone at the end while the other core idles; the rest follow, shortest last.
+ */
+const LONGEST = [
+  "tests/worker/rooms/bound-lists-d1.test.ts",
+  "tests/worker/security/cross-tenant.test.ts",
+  "tests/worker/rooms/chat-room-frames.test.ts",
+  "tests/worker/api/auth.test.ts",
 ];
 
-/** The auth tests run with better-auth's own scrypt; every other file with the cheap test hash. */
-const REAL_HASH = ["tests/worker/api/auth.test.ts"];
-
-/**
- * The fuzz files take longest by far: started first, they never run alone at the end while the other
- * core idles. The shared files come last, so a shared workerd, once started, serves them all.
- */
-class FuzzFirst extends BaseSequencer {
+class StartFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => (f.moduleId.includes("/security/fuzz") ? 0 : f.project.name === "shared" ? 2 : 1);
+    const rank = (f: TestSpecification) => {
+      const i = [...FIRST, ...LONGEST].findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? FIRST.length + LONGEST.length : i;
+    };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
@@ -52,69 +55,65 @@ export default defineConfig(async () => {
   // The speech service of file analysis (tests/fakes/fake-speech.ts): transcription, speech and transcoding.
   process.env.FAKE_SPEECH_PORT ||= String(await freePort());
   const fakeSpeech = `http://127.0.0.1:${process.env.FAKE_SPEECH_PORT}`;
-  const workers = (cheapPasswordHash: boolean) =>
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: migrations,
-          BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-          DEV_EMAILS: "dev@example.com",
-          // Sign-ups and sign-ins with a cheap password hash instead of scrypt (worker/auth/test-password-hash.ts).
-          ...(cheapPasswordHash ? { TEST_CHEAP_PASSWORD_HASH: "1" } : {}),
-          BETTER_AUTH_URL: "http://localhost",
-          FAKE_LLM_URL: fakeLlm,
-          ANTHROPIC_API_KEY: "test-anthropic-key",
-          ANTHROPIC_BASE_URL: `${fakeLlm}/v1`,
-          OPENAI_API_KEY: "test-openai-key",
-          OPENAI_BASE_URL: `${fakeLlm}/v1`,
-          AGENT_IDLE_TIMEOUT_MS: "1500",
-          SANDBOX_URL: `http://127.0.0.1:${process.env.WORKER_SANDBOX_PORT}`,
-          SANDBOX_SECRET,
-          FAKE_GIT_HOSTS_URL: fakeGitHosts,
-          GITHUB_API_URL: `${fakeGitHosts}/github`,
-          GITHUB_TOKEN: FAKE_GITHUB_TOKEN,
-          // "Authorize GitHub" against the fake's OAuth app (tests/fakes/github-oauth.ts), which also serves its private repositories.
-          GITHUB_OAUTH_URL: `${fakeGitHosts}/github-oauth`,
-          GITHUB_CLIENT_ID: FAKE_GITHUB_OAUTH.clientId,
-          GITHUB_CLIENT_SECRET: FAKE_GITHUB_OAUTH.clientSecret,
-          // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
-          GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
-          GIT_HOSTS_TIMEOUT_MS: "1500",
-          // No SMTP_HOST here: outgoing mail waits in the outbox, as in a default deploy, so no test's stored
-          // state changes behind its back. The mail tests pass the SMTP settings of the loopback server themselves.
-          FAKE_SMTP_PORT: String(process.env.FAKE_SMTP_PORT),
-          FAKE_SMTP_URL: `http://127.0.0.1:${process.env.FAKE_SMTP_HTTP_PORT}`,
-          FAKE_SPEECH_URL: fakeSpeech,
-          SPEECH_URL: `${fakeSpeech}/v1`,
-          SPEECH_API_KEY: "test-speech-key",
-          SPEECH_TTS_VOICES: "alloy,echo",
-        },
+  const workers = cloudflareTest({
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: {
+        TEST_MIGRATIONS: migrations,
+        BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+        DEV_EMAILS: "dev@example.com",
+        // Sign-ups and sign-ins with a cheap password hash instead of scrypt (worker/auth/test-password-hash.ts);
+        // the auth tests take it away for their own requests (useRealPasswordHash in tests/worker/worker-fetch.ts).
+        TEST_CHEAP_PASSWORD_HASH: "1",
+        BETTER_AUTH_URL: "http://localhost",
+        FAKE_LLM_URL: fakeLlm,
+        ANTHROPIC_API_KEY: "test-anthropic-key",
+        ANTHROPIC_BASE_URL: `${fakeLlm}/v1`,
+        OPENAI_API_KEY: "test-openai-key",
+        OPENAI_BASE_URL: `${fakeLlm}/v1`,
+        AGENT_IDLE_TIMEOUT_MS: "1500",
+        SANDBOX_URL: `http://127.0.0.1:${process.env.WORKER_SANDBOX_PORT}`,
+        SANDBOX_SECRET,
+        FAKE_GIT_HOSTS_URL: fakeGitHosts,
+        GITHUB_API_URL: `${fakeGitHosts}/github`,
+        GITHUB_TOKEN: FAKE_GITHUB_TOKEN,
+        // "Authorize GitHub" against the fake's OAuth app (tests/fakes/github-oauth.ts), which also serves its private repositories.
+        GITHUB_OAUTH_URL: `${fakeGitHosts}/github-oauth`,
+        GITHUB_CLIENT_ID: FAKE_GITHUB_OAUTH.clientId,
+        GITHUB_CLIENT_SECRET: FAKE_GITHUB_OAUTH.clientSecret,
+        // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
+        GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
+        GIT_HOSTS_TIMEOUT_MS: "1500",
+        // No SMTP_HOST here: outgoing mail waits in the outbox, as in a default deploy, so no test's stored
+        // state changes behind its back. The mail tests pass the SMTP settings of the loopback server themselves.
+        FAKE_SMTP_PORT: String(process.env.FAKE_SMTP_PORT),
+        FAKE_SMTP_URL: `http://127.0.0.1:${process.env.FAKE_SMTP_HTTP_PORT}`,
+        FAKE_SPEECH_URL: fakeSpeech,
+        SPEECH_URL: `${fakeSpeech}/v1`,
+        SPEECH_API_KEY: "test-speech-key",
+        SPEECH_TTS_VOICES: "alloy,echo",
       },
-    });
-  // Starting a workerd and importing the Worker into it costs seconds; files that allow it share one.
-  const project = (
-    name: string,
-    isolate: boolean,
-    files: { include: string[]; exclude?: string[] },
-    cheapPasswordHash = true,
-  ): TestProjectInlineConfiguration => ({
-    plugins: [workers(cheapPasswordHash)],
-    // Timeouts for a shared machine: a test that takes seconds on an idle one may take several times that under load.
-    test: { name, ...files, setupFiles: ["tests/worker/setup.ts"], isolate, testTimeout: 20_000, hookTimeout: 60_000 },
+    },
   });
   return {
+    // One project: each project has a Vite server and transforms the Worker's whole module graph
+    // again (about 15 core-seconds), and each workerd imports it again.
+    plugins: [workers],
     test: {
-      // Once for all projects: the fakes listen on the ports chosen above.
+      name: "worker",
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["tests/worker/setup.ts"],
+      isolate: false,
+      // Timeouts for a shared machine: a test that takes seconds on an idle one may take several times that under load.
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      // The fuzz run's depth and seed: FUZZ_RUNS=50000 FUZZ_SEED=1 npm run test:worker -- security/fuzz
+      provide: fuzzKnobs(process.env),
+      // Once for the run: the fakes listen on the ports chosen above.
       globalSetup: ["tests/fakes/global-setup.ts"],
       // vitest's default on a run is one core less than the machine has; workerd runs one file at a time.
       maxWorkers: Math.max(2, availableParallelism()),
-      sequence: { sequencer: FuzzFirst },
-      projects: [
-        project("shared", false, { include: ["tests/worker/**/*.test.ts"], exclude: [...OWN_STORAGE, ...REAL_HASH] }),
-        project("own-storage", true, { include: OWN_STORAGE }),
-        project("real-hash", false, { include: REAL_HASH }, false),
-      ],
+      sequence: { sequencer: StartFirst },
     },
   };
 });

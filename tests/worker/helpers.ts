@@ -207,3 +207,13 @@ export async function expectJsonBodyChecks(path: string, method: string, token: 
   await expectWrongContentTypeRefused(path, method, token, validBody);
   await expectNonObjectRefused(path, method, token);
 }
+
+/**
+ * For files that count every row and object a sweep removes: fails unless nothing but the schema is
+ * stored yet, i.e. the file runs first in its workerd (vitest.worker.config.ts's sequencer sees to it).
+ */
+export async function expectNothingStoredYet(): Promise<void> {
+  const users = await countRows("user");
+  const objects = (await env.FILES.list({ limit: 1 })).objects.length;
+  expect({ users, objects }, "storage other test files wrote to: this file must run first in its workerd").toEqual({ users: 0, objects: 0 });
+}

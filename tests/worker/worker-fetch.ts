@@ -1,6 +1,10 @@
 import { createExecutionContext, env } from "cloudflare:test";
+import { afterAll, beforeAll } from "vitest";
 import worker from "../../worker/index";
 import type { Env } from "../../worker/env";
+
+/** The env requests reach the Worker with; useRealPasswordHash swaps it for one file. */
+let handlerEnv = env as unknown as Env;
 
 /**
  * Hands a request to the Worker's own fetch handler, inside this workerd, with the real bindings
@@ -15,5 +19,20 @@ import type { Env } from "../../worker/env";
  */
 export function workerFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
-  return Promise.resolve(worker.fetch(request, env as unknown as Env, createExecutionContext()));
+  return Promise.resolve(worker.fetch(request, handlerEnv, createExecutionContext()));
+}
+
+/**
+ * For the calling file only: its requests reach the Worker without TEST_CHEAP_PASSWORD_HASH, as in
+ * every deploy, so sign-ups and sign-ins hash with better-auth's own scrypt (the auth instance is
+ * made per env object, worker/auth/auth.ts). The file still shares its workerd with the others,
+ * which keep the cheap hash that vitest.worker.config.ts sets.
+ */
+export function useRealPasswordHash(): void {
+  beforeAll(() => {
+    handlerEnv = { ...(env as unknown as Env), TEST_CHEAP_PASSWORD_HASH: undefined };
+  });
+  afterAll(() => {
+    handlerEnv = env as unknown as Env;
+  });
 }

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_TEXTS, SIGN_UP_ACCEPTED } from "../../../contract";
 import {
@@ -16,6 +17,10 @@ import {
   signUp,
   UNAUTHORIZED,
 } from "../helpers";
+import { useRealPasswordHash } from "../worker-fetch";
+
+// What is measured and stored here is better-auth's own scrypt, not the cheap test hash.
+useRealPasswordHash();
 
 const SESSION_FIELDS = [
   "id",
@@ -82,8 +87,10 @@ describe("sign up", () => {
     for (const row of rows.results) {
       expect(row.provider_id).toBe("credential");
       expect(row.password).not.toContain(PASSWORD);
-      // scrypt: hex salt and hex key, separated by a colon.
+      // scrypt: hex salt and hex key, separated by a colon, that better-auth's own scrypt verifies
+      // (the cheap test hash, which writes the same form, would not).
       expect(row.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(await verifyPassword({ hash: row.password, password: PASSWORD })).toBe(true);
     }
     // Same password, different salt: the hashes differ.
     expect(rows.results[0]!.password).not.toBe(rows.results[1]!.password);

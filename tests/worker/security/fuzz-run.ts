@@ -1,19 +1,13 @@
 import { workerFetch } from "../worker-fetch";
 import { ORIGIN, freshIp } from "../helpers";
 import { fuzzBody, fuzzQueryValue } from "./fuzz-bodies";
+import type { FuzzRequest, Planned } from "./fuzz-corpus";
 import { FUZZ_QUERIES, FUZZ_ROUTES } from "./fuzz-routes";
 import type { Rng } from "./fuzz-values";
 import type { World } from "./world";
 
 /** True logs every request before it is sent, to find one that hangs. */
 const TRACE = false;
-
-export interface FuzzRequest {
-  method: string;
-  url: string;
-  contentType?: string;
-  body?: string;
-}
 
 export interface Tally {
   sent: number;
@@ -27,6 +21,8 @@ export interface Tally {
   transient: string[];
   /** Broken bodies a state-changing route answered with 2xx: each is a hole in its validation. */
   accepted: string[];
+  /** Coverage keys of the planned requests that were answered. */
+  covered: Set<string>;
 }
 
 /** The next generated request: a broken body to a JSON route or a nasty query to a read route. */
@@ -50,17 +46,28 @@ async function sendOne(req: FuzzRequest, token: string): Promise<number> {
   return res.status;
 }
 
-/** Sends `count` generated requests as `token`, `concurrency` at a time, and counts the answers. */
-export async function fuzzHttp(r: Rng, w: World, token: string, count: number, concurrency: number, tally: Tally): Promise<void> {
+/** Sends the planned requests, then `random` generated ones, as `token`, `concurrency` at a time, and counts the answers. */
+export async function fuzzHttp(
+  r: Rng,
+  w: World,
+  token: string,
+  planned: Planned<FuzzRequest>[],
+  random: number,
+  concurrency: number,
+  tally: Tally,
+): Promise<void> {
   let issued = 0;
+  const count = planned.length + random;
   const worker = async () => {
     while (issued < count) {
+      const plan = planned[issued];
       issued += 1;
-      const req = nextRequest(r, w);
+      const req = plan?.input ?? nextRequest(r, w);
       if (TRACE) console.log(`fuzz> ${req.method} ${req.url.slice(0, 150)} [${req.contentType}] ${(req.body ?? "").slice(0, 100)}`);
       const status = await sendOne(req, token);
       tally.sent += 1;
       tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+      for (const k of plan?.covers ?? []) tally.covered.add(k);
       if (req.method !== "GET" && status < 300 && tally.accepted.length < 50)
         tally.accepted.push(`${status} ${req.method} ${req.url.slice(0, 200)} [${req.contentType}] ${(req.body ?? "").slice(0, 200)}`);
       if (status >= 500) suspects.push(req);

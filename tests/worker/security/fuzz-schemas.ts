@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { ClientFrame } from "../../../contract";
 import { breakFields } from "./fuzz-bodies";
+import { schemaBodies, type Planned } from "./fuzz-corpus";
 import { nextFrame } from "./fuzz-frames";
 import { FUZZ_ROUTES } from "./fuzz-routes";
 import type { Rng } from "./fuzz-values";
@@ -12,40 +13,54 @@ export interface SchemaTally {
   accepted: string[];
   /** A schema that threw instead of refusing: the route would answer 500. */
   threw: string[];
+  /** Coverage keys of the checked corpus bodies. */
+  covered: Set<string>;
+}
+
+function check(schema: v.GenericSchema, input: unknown, label: string, tally: SchemaTally): void {
+  tally.checked += 1;
+  try {
+    if (v.safeParse(schema, input).success && tally.accepted.length < 20) tally.accepted.push(`${label} ${JSON.stringify(input).slice(0, 200)}`);
+  } catch (err) {
+    if (tally.threw.length < 20) tally.threw.push(`${label} ${String(err).slice(0, 100)} ${JSON.stringify(input).slice(0, 200)}`);
+  }
+}
+
+/** The JSON a text holds, or undefined for text that is not JSON (the routes refuse that before any schema). */
+function parsed(text: string | ArrayBuffer | undefined): unknown {
+  if (typeof text !== "string") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Runs generated bodies and frames through the very schemas the routes and the room parse them
- * with, in this process: thousands per second, where a request through the Worker costs
- * milliseconds. Each must be refused, and none may make a schema throw.
+ * Runs bodies and frames through the very schemas the routes and the room parse them with, in this
+ * process: thousands per second, where a request through the Worker costs milliseconds. First every
+ * broken object of every route with an exported schema (each field with every value it can never
+ * take, fuzz-corpus.ts) and every planned frame, then `random` generated ones. Each must be refused,
+ * and none may make a schema throw.
  */
-export function fuzzSchemas(r: Rng, w: World, count: number, tally: SchemaTally): void {
+export function fuzzSchemas(r: Rng, w: World, frames: Planned<string | ArrayBuffer>[], random: number, tally: SchemaTally): void {
+  for (const body of schemaBodies(r, w)) {
+    check(body.schema, JSON.parse(body.text), body.label, tally);
+    for (const k of body.covers) tally.covered.add(k);
+  }
+  for (const p of frames) {
+    const input = parsed(p.input);
+    if (input !== undefined) check(ClientFrame, input, "frame", tally);
+  }
   const routes = FUZZ_ROUTES.filter((route) => route.schema);
-  for (let i = 0; i < count; i += 1) {
-    let input: unknown;
-    let schema: v.GenericSchema;
-    let label: string;
+  for (let i = 0; i < random; i += 1) {
     if (i % 3 === 2) {
-      const frame = nextFrame(r, w);
-      if (typeof frame !== "string") continue;
-      try {
-        input = JSON.parse(frame);
-      } catch {
-        continue;
-      }
-      schema = ClientFrame;
-      label = "frame";
+      const input = parsed(nextFrame(r, w));
+      if (input !== undefined) check(ClientFrame, input, "frame", tally);
     } else {
       const route = r.pick(routes);
-      input = JSON.parse(JSON.stringify(breakFields(r, route.valid(w), route.fields, route.optional)));
-      schema = route.schema!;
-      label = `${route.method} ${route.path(w)}`;
-    }
-    tally.checked += 1;
-    try {
-      if (v.safeParse(schema, input).success && tally.accepted.length < 20) tally.accepted.push(`${label} ${JSON.stringify(input).slice(0, 200)}`);
-    } catch (err) {
-      if (tally.threw.length < 20) tally.threw.push(`${label} ${String(err).slice(0, 100)} ${JSON.stringify(input).slice(0, 200)}`);
+      const input = JSON.parse(JSON.stringify(breakFields(r, route.valid(w), route.fields, route.optional)));
+      check(route.schema!, input, `${route.method} ${route.path(w)}`, tally);
     }
   }
 }

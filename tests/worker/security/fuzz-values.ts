@@ -47,13 +47,20 @@ const NASTY_STRINGS = [
   "{}",
 ];
 
+const LONG_LENGTHS = [65, 256, 4097, 100_001];
+const NUMBERS = [0, -0, -1, 1.5, -1e-300, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_VALUE, Number.MIN_VALUE];
+const NESTING = [5, 50, 500];
+const pollution = () => ({ __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } });
+
+const randomUtf16 = (r: Rng) => String.fromCharCode(...Array.from({ length: 1 + r.int(40) }, () => r.int(0x10000)));
+
 /** Any string, from control characters to a megabyte. */
 export function nastyString(r: Rng): string {
   switch (r.int(6)) {
     case 0:
-      return "x".repeat(r.pick([65, 256, 4097, 100_001]));
+      return "x".repeat(r.pick(LONG_LENGTHS));
     case 1:
-      return String.fromCharCode(...Array.from({ length: 1 + r.int(40) }, () => r.int(0x10000)));
+      return randomUtf16(r);
     case 2:
       return r.pick(NASTY_STRINGS).repeat(1 + r.int(3));
     default:
@@ -61,11 +68,10 @@ export function nastyString(r: Rng): string {
   }
 }
 
-const NUMBERS = [0, -0, -1, 1.5, -1e-300, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_VALUE, Number.MIN_VALUE];
-
-function nested(r: Rng, depth: number): unknown {
+/** A nasty string wrapped `depth` times. */
+function nestedOf(r: Rng, depth: number, wrap: (v: unknown) => unknown): unknown {
   let v: unknown = nastyString(r);
-  for (let i = 0; i < depth; i += 1) v = r.next() < 0.5 ? [v] : { a: v };
+  for (let i = 0; i < depth; i += 1) v = wrap(v);
   return v;
 }
 
@@ -85,9 +91,9 @@ export function nastyNonString(r: Rng): unknown {
     case 5:
       return Array.from({ length: 1 + r.int(5) }, () => nastyValue(r, 1));
     case 6:
-      return { __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } };
+      return pollution();
     case 7:
-      return nested(r, r.pick([5, 50, 500]));
+      return nestedOf(r, r.pick(NESTING), (v) => (r.next() < 0.5 ? [v] : { a: v }));
     default:
       return { [nastyString(r).slice(0, 100)]: nastyString(r) };
   }
@@ -97,6 +103,61 @@ export function nastyNonString(r: Rng): unknown {
 export function nastyValue(r: Rng, depth = 0): unknown {
   if (depth > 2) return null;
   return r.next() < 0.5 ? nastyString(r) : nastyNonString(r);
+}
+
+/**
+ * One named kind of nasty value, for the systematic corpus (fuzz-corpus.ts): the same values
+ * nastyString and nastyNonString draw from at random, each listed once, so a run can prove it
+ * sent every one of them to every field. `make` draws only the parts that are random by nature
+ * (the characters of a random string, what sits inside a nesting).
+ */
+export interface ValueVariant {
+  name: string;
+  /** The JSON type of every value it makes: a field of that kind could accept it. */
+  kind: "string" | "null" | "boolean" | "number" | "array" | "object";
+  make: (r: Rng) => unknown;
+}
+
+const variant = (name: string, kind: ValueVariant["kind"], make: (r: Rng) => unknown): ValueVariant => ({ name, kind, make });
+
+export const STRING_VARIANTS: ValueVariant[] = [
+  ...NASTY_STRINGS.map((s) => variant(`string ${JSON.stringify(s)}`, "string", () => s)),
+  ...LONG_LENGTHS.map((n) => variant(`${n} characters`, "string", () => "x".repeat(n))),
+  variant("random UTF-16", "string", randomUtf16),
+  variant("a nasty string repeated", "string", (r) => r.pick(NASTY_STRINGS).repeat(2 + r.int(2))),
+];
+
+export const NON_STRING_VARIANTS: ValueVariant[] = [
+  variant("null", "null", () => null),
+  variant("true", "boolean", () => true),
+  variant("false", "boolean", () => false),
+  ...NUMBERS.map((n) => variant(`number ${Object.is(n, -0) ? "-0" : n}`, "number", () => n)),
+  variant("empty array", "array", () => []),
+  variant("empty object", "object", () => ({})),
+  variant("array of nasty values", "array", (r) => Array.from({ length: 1 + r.int(5) }, () => nastyValue(r, 1))),
+  variant("prototype pollution", "object", pollution),
+  ...NESTING.flatMap((depth) => [
+    variant(`${depth} nested arrays`, "array", (r) => nestedOf(r, depth, (v) => [v])),
+    variant(`${depth} nested objects`, "object", (r) => nestedOf(r, depth, (v) => ({ a: v }))),
+  ]),
+  variant("object with a nasty key", "object", (r) => ({ [nastyString(r).slice(0, 100)]: nastyString(r) })),
+];
+
+/** Characters that make a string too long for any id, code, picklist member or e-mail of ours. */
+const NEVER_A_PATTERN = "\u0000".repeat(65);
+
+/**
+ * Every named value that a field of `kind` can never accept, as wrongFor draws them: for a free-text
+ * string, every value of another type; for a `pattern` field, every nasty string made too long to
+ * match (or empty) and every value that is neither a string, a number nor a boolean.
+ */
+export function wrongVariants(kind: FieldKind): ValueVariant[] {
+  if (kind !== "pattern") return [...STRING_VARIANTS, ...NON_STRING_VARIANTS].filter((v) => v.kind !== kind);
+  return [
+    variant("empty string", "string", () => ""),
+    ...STRING_VARIANTS.map((v) => variant(`${v.name} made too long`, "string", (r) => `${v.make(r) as string}${NEVER_A_PATTERN}`)),
+    ...NON_STRING_VARIANTS.filter((v) => v.kind !== "number" && v.kind !== "boolean"),
+  ];
 }
 
 /** A value that is not of the kind a field needs: the field can never validate with it. */
@@ -115,7 +176,7 @@ export function wrongFor(kind: FieldKind, r: Rng): unknown {
     // Ids (1 to 64 characters of anything), codes, picklists (some of numbers, like chat_type 0),
     // e-mails, URLs: empty or longer than any of them, or not a string and not a number at all.
     default: {
-      if (r.next() < 0.6) return r.next() < 0.1 ? "" : `${nastyString(r)}${"\u0000".repeat(65)}`;
+      if (r.next() < 0.6) return r.next() < 0.1 ? "" : `${nastyString(r)}${NEVER_A_PATTERN}`;
       for (;;) {
         const v = nastyNonString(r);
         if (typeof v !== "number" && typeof v !== "boolean") return v;

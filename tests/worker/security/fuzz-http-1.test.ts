@@ -1,3 +1,0 @@
-import { describeHttpFuzz } from "./fuzz-http";
-
-describeHttpFuzz(92_026);
