@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { AnalysisProblem, AnalysisSource } from "../../contract";
 import type { Db } from "../db/client";
 import { analysisFile, analysisSummary, analysisTranscript, deepResearch } from "../db/schema";
@@ -138,6 +138,23 @@ export async function updateRun(db: Db, fileId: string, runId: string, patch: An
 export async function isCurrentRun(db: Db, fileId: string, runId: string): Promise<boolean> {
   const [row] = await db.select({ runId: analysisFile.runId }).from(analysisFile).where(eq(analysisFile.id, fileId)).limit(1);
   return row?.runId === runId;
+}
+
+/**
+ * A project file (or a folder of them) was deleted: its analyses go with it (their results rows by
+ * cascade, their R2 objects at the next cleanup), so a new file at that path starts fresh.
+ */
+export async function forgetProjectPath(db: Db, projectId: string, path: string): Promise<void> {
+  const clean = path.replace(/^\/+|\/+$/g, "");
+  if (!clean) return;
+  await db
+    .delete(analysisFile)
+    .where(
+      and(
+        eq(analysisFile.projectId, projectId),
+        or(eq(analysisFile.filePath, clean), sql`substr(${analysisFile.filePath}, 1, ${clean.length + 1}) = ${`${clean}/`}`),
+      ),
+    );
 }
 
 export const problemPatch = (problem: AnalysisProblem | null): AnalysisFilePatch => ({

@@ -49,6 +49,7 @@ import { ReferencesQuery, findReferences } from "../workspace/references";
 import { ProjectSearchBody, toProjectSearchAnswer, type HostSearch } from "../workspace/search";
 import { sandboxStatusOf, workspaceAvailable } from "../workspace/workspace-ops";
 import { analyseUploaded } from "../analysis/start";
+import { forgetProjectPath } from "../analysis/store";
 import { STORED_BYTES_CSP, contentDisposition, isInlineType } from "../lib/file-content-type";
 
 const RelPath = (what: string) =>
@@ -238,6 +239,7 @@ export const projectFilesApi = newApp()
     const { filePath } = c.req.valid("query");
     refuseGitPaths(filePath);
     const done = await hostJson<{ path: string }>(c.env, access.project, "file", { path: filePath }, { method: "DELETE", timeoutMs: 30_000 });
+    await forgetProjectPath(getDb(c.env.DB), access.project.id, done.path);
     return ok<DeletedFileAnswer>(c, { success: true, filePath: done.path });
   });
 

@@ -55,7 +55,7 @@ describe("a recording uploaded to a project", () => {
     await w.drain();
   }, 60_000);
 
-  it("a project file can be analysed on request; paths into .git or up the tree are refused", async () => {
+  it("a project file can be analysed on request; paths into .git or up the tree are refused; deleting the file forgets it", async () => {
     const w = heldWorker();
     const owner = await signUp("Rita Requester");
     await addCodingAgent(owner);
@@ -74,5 +74,16 @@ describe("a recording uploaded to a project", () => {
     for (const filePath of [".git/config.md", "../other/notes.md"]) {
       expect((await w.call("/api/v1/file-index/analyze", { token: owner.token, body: { projectId, filePath } })).status, filePath).toBe(400);
     }
+
+    // Deleting the file (or its folder) forgets its analysis; a file of a similar name stays.
+    await w.call(`${projectPath(projectId, "file-content")}?filePath=docs/a.md`, { token: owner.token, body: { file_content: "A" } });
+    await w.call(`${projectPath(projectId, "file-content")}?filePath=docs-old/b.md`, { token: owner.token, body: { file_content: "B" } });
+    const a = (await w.call("/api/v1/file-index/analyze", { token: owner.token, body: { projectId, filePath: "docs/a.md" } })).json.data.fileId;
+    const b = (await w.call("/api/v1/file-index/analyze", { token: owner.token, body: { projectId, filePath: "docs-old/b.md" } })).json.data.fileId;
+    expect((await w.call(`${projectPath(projectId, "file")}?filePath=notes.md`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    expect((await w.call(`${projectPath(projectId, "file")}?filePath=docs`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    expect((await w.call(`/api/v1/file-index/file-detail/${r.json.data.fileId}`, { token: owner.token })).status).toBe(404);
+    expect((await w.call(`/api/v1/file-index/file-detail/${a}`, { token: owner.token })).status).toBe(404);
+    expect((await w.call(`/api/v1/file-index/file-detail/${b}`, { token: owner.token })).status).toBe(200);
   }, 60_000);
 });
