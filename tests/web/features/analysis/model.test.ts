@@ -158,6 +158,14 @@ describe("what is under way", () => {
     expect(modeState(detail({ summaryStatus: 3 }), "mindmap")).toBe("failed");
     expect(modeState(detail({}), "summary")).toBe("ready");
   });
+  it("goes on from a transcoder that gave up: the original is transcribed, so that is no failure", () => {
+    const gaveUp = (over: Partial<AnalysisFileDetail>) => detail({ transcodeStatus: "fail", ...over });
+    expect(modeState(gaveUp({ transcribeStatus: 1, summaryStatus: 0 }), "transcription")).toBe("processing");
+    expect(isProcessing(gaveUp({ transcribeStatus: 1, summaryStatus: 0 }))).toBe(true);
+    expect(modeState(gaveUp({ transcribeStatus: 2, summaryStatus: 2 }), "transcription")).toBe("ready");
+    expect(modeState(gaveUp({ transcribeStatus: 2, summaryStatus: 2 }), "summary")).toBe("ready");
+    expect(modeState(gaveUp({ transcribeStatus: 3 }), "transcription")).toBe("failed");
+  });
 });
 
 describe("waveform peaks", () => {

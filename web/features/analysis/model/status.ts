@@ -19,13 +19,17 @@ export function modesOf(detail: Pick<AnalysisFileDetail, "fileType">): AnalysisM
  */
 export type ModeState = "ready" | "transcoding" | "processing" | "problem" | "failed";
 
+/**
+ * A transcoder that gave up (transcodeStatus "fail") is not a failed analysis: the pipeline then
+ * transcribes the original bytes, so only the transcription and the set-up decide.
+ */
 function failed(detail: AnalysisFileDetail): boolean {
-  return detail.transcodeStatus === "fail" || detail.transcribeStatus === 3 || detail.setUpStatus === 3;
+  return detail.transcribeStatus === 3 || detail.setUpStatus === 3;
 }
 
 /** The transcript's state (recordings). */
 function transcriptState(detail: AnalysisFileDetail): ModeState {
-  if (detail.transcodeStatus === "fail" || detail.transcribeStatus === 3) return "failed";
+  if (detail.transcribeStatus === 3) return "failed";
   if (detail.transcodeStatus === "ing") return "transcoding";
   if (detail.transcribeStatus === 2) return "ready";
   return detail.problem ? "problem" : "processing";
