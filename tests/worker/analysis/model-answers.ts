@@ -1,34 +1,13 @@
+import { ANALYSIS_ANSWER } from "../../fakes/fake-llm-analysis";
 import { scriptDirective } from "../../fakes/fake-llm-script";
 
 /**
- * One answer of the scripted model that fits every analysis prompt: the summary step reads title,
- * md, md2 and keywords, the insight step mind, mind2 and aha, the podcast step lines. The fake plays
+ * One answer of the scripted model that fits every analysis prompt (the browser tests' `[analysis]`
+ * answer, so both suites test the same shapes, a hostile svg insight included). Here the fake plays
  * it whenever the directive is in the prompt, so the directive rides in the transcript (or the
  * document's text) the prompts are built from.
  */
-export const ANSWER = {
-  title: "Launch moves to Friday",
-  md: "The launch **moves to Friday**; everyone reviews the plan.",
-  md2: "## Launch\nThe date moves to Friday.\n\n## Review\nEveryone reviews the plan.",
-  keywords: ["launch", "Friday", "plan"],
-  mind: "# Launch\n## Date\n- Friday",
-  mind2: "# Launch\n## Date\n- Friday\n## Review\n- the plan",
-  aha: [
-    {
-      type: "aha",
-      content: {
-        query: { type: "text", msg: "When is the launch?" },
-        reason: { type: "markdown", msg: "The date **changed**." },
-        answer: { type: "svg", msg: '<svg xmlns="http://www.w3.org/2000/svg"><text>Friday</text></svg>' },
-      },
-    },
-  ],
-  lines: [
-    { speaker: "Host A", text: "The launch moves to Friday." },
-    { speaker: "Host B", text: "So please review the plan." },
-    { speaker: "Host A", text: "Thanks for listening." },
-  ],
-};
+export const ANSWER = ANALYSIS_ANSWER;
 
 export const ANALYSIS_SCRIPT = scriptDirective([{ text: "```json\n" + JSON.stringify(ANSWER) + "\n```" }]);
 
