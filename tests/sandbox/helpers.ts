@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
+import { stopChild } from "../fakes/stop-child.ts";
 
 export const SECRET = "test-secret-0123456789abcdef";
 const SERVER = path.resolve(import.meta.dirname, "../../sandbox/server.ts");
@@ -70,12 +71,7 @@ export async function startSandbox(env: Record<string, string> = {}): Promise<Sa
       return { status: res.status, json };
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+      await stopChild(child);
       await fs.rm(root, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../fakes/free-port.ts";
+import { stopChild } from "../fakes/stop-child.ts";
 
 export const KEY = "speech-test-key-0123456789";
 const SERVER = path.resolve(import.meta.dirname, "../../speech/server.ts");
@@ -43,12 +44,7 @@ export async function startSpeech(env: Record<string, string> = {}): Promise<Spe
     tmp,
     logs: () => out,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+      await stopChild(child);
       await fs.rm(tmp, { recursive: true, force: true });
     },
   };
