@@ -83,7 +83,8 @@ function printSummary(rows: Row[], loadBefore: string): void {
 /** The chat scenarios against a running app seeded with `benchSeedSql()`; the floor is started here. */
 export async function runChatBench(base: string): Promise<void> {
   const loadBefore = load();
-  const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? Number(new URL(base).port) + 2);
+  // The app's sandbox host and speech service take the next two ports (scripts/start.ts).
+  const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? Number(new URL(base).port) + 3);
   console.log(`\nStarting the floor (bench/floor) on port ${floorPort}…`);
   const floor = await launchFloor(floorPort);
   const rows: Row[] = [];

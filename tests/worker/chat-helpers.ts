@@ -51,8 +51,8 @@ export function room(chatId: string) {
   return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId));
 }
 
-/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+/** Waits until `check` holds, polling; fails with `what` after `timeoutMs` (generous: a passing wait ends at once, and CI machines are shared). */
+export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -61,7 +61,7 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
 }
 
 /** Waits until the socket has received `count` frames matching `predicate` and returns them (left in `frames`). */
-export async function framesOf(sock: TestSocket, predicate: (f: any) => boolean, count = 1, timeoutMs = 3000): Promise<any[]> {
+export async function framesOf(sock: TestSocket, predicate: (f: any) => boolean, count = 1, timeoutMs = 10_000): Promise<any[]> {
   await waitUntil(
     () => sock.frames.filter(predicate).length >= count,
     `${count} matching frame(s); got ${JSON.stringify(sock.frames).slice(0, 400)}`,

