@@ -34,7 +34,7 @@ export async function openSocket(path: string, token: string, headers: Record<st
     frames,
     closed,
     send: (frame) => ws.send(JSON.stringify(frame)),
-    next(predicate, timeoutMs = 3000) {
+    next(predicate, timeoutMs = 10_000) {
       const seen = frames.find(predicate);
       if (seen) {
         frames.splice(frames.indexOf(seen), 1);

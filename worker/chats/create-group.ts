@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 import { MAX_VIRES_PER_GROUP, type CreateGroupBody } from "../../contract";
-import { inSlices } from "../db/bound-lists";
+import { insertSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
 import { countOwnedGroups, vireIdsOwnedBy, type ChatRow } from "../db/chats";
 import { membersOrFriends } from "../people/friends";
@@ -13,9 +13,6 @@ import { newId } from "../lib/ids";
 import { checkLimit, type LimitReached } from "../plans/tier";
 
 export type CreateGroupRefused = LimitReached | { ok: false; reason: "too_many_vires" | "no_members" | "vire_not_found" | "not_in_organization" };
-
-/** Up to 500 members: one multi-row insert would pass D1's 100 bound parameters, so rows go in slices. */
-const PARTICIPANT_ROWS_PER_INSERT = 8;
 
 /**
  * Creates a group in my current organization with me as its owner: within my plan's group limit,
@@ -47,7 +44,8 @@ export async function createGroup(
   ];
   await db.batch([
     db.insert(chat).values({ id, orgId, name: body.name, description: body.description, kind, ownerId: me.id }),
-    ...inSlices(participants, PARTICIPANT_ROWS_PER_INSERT).map((part) => db.insert(chatParticipant).values(part)),
+    // Up to 500 members: one multi-row insert would pass D1's 100 bound parameters, so rows go in slices.
+    ...insertSlices(chatParticipant, participants).map((part) => db.insert(chatParticipant).values(part)),
   ]);
   const row = (await db.select().from(chat).where(eq(chat.id, id)))[0]!;
   await syncRoomMembers(env, db, row);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { MAX_VIRES_PER_GROUP, type ParticipantType } from "../../contract";
-import { inList, inSlices } from "../db/bound-lists";
+import { inList, insertSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
 import { findChat, participantsOf, seenSoFar, vireIdsOwnedBy, type ChatRow } from "../db/chats";
 import { membersOrFriends } from "../people/friends";
@@ -8,9 +8,6 @@ import { revokeInvitesOfRemoved } from "../people/group-invites";
 import { chat, chatParticipant } from "../db/schema";
 import type { Env } from "../env";
 import { announceChat, chatViews, syncRoomMembers, tell } from "../lib/chat-sync";
-
-/** About a dozen parameters per participant row: 6 rows keep a statement under the 100 limit. */
-const PARTICIPANT_ROWS_PER_INSERT = 6;
 
 /** A group with a VIRE is an agent group (single_group); without one it is a human group. */
 async function refreshKind(db: Db, row: ChatRow): Promise<ChatRow> {
@@ -45,7 +42,7 @@ export async function addGroupMembers(
 
   const originalUserIds = existing.filter((p) => p.participantType === "user").map((p) => p.participantId);
   const rows = ids.map((participantId) => ({ chatId: group.id, participantId, participantType, ...seenSoFar(group.id) }));
-  for (const part of inSlices(rows, PARTICIPANT_ROWS_PER_INSERT)) await db.insert(chatParticipant).values(part);
+  for (const part of insertSlices(chatParticipant, rows)) await db.insert(chatParticipant).values(part);
   const row = await refreshKind(db, group);
   await syncRoomMembers(env, db, row);
   if (participantType === "user") await announceChat(env, db, row, ids);

@@ -6,13 +6,12 @@ import type { Env } from "../env";
 import { chunkText, searchTextOf } from "./chunk";
 import { ExtractError, documentText } from "./extract";
 import { kindOfStoredType } from "./file-types";
+import { insertSlices } from "../db/bound-lists";
 
 export type KnowledgeFileRow = typeof knowledgeFile.$inferSelect;
 
 /** About 1.6 MB of text; past that a document is a library, and D1 writes would dominate. */
 export const MAX_CHUNKS_PER_FILE = 2000;
-/** D1 binds at most 100 parameters per statement; a chunk row binds 5. */
-const ROWS_PER_INSERT = 19;
 /** The reason stored when indexing broke for a reason of ours, not the document's; repair retries these. */
 export const TRANSIENT_FAILURE = "The file could not be indexed; try again later.";
 
@@ -41,7 +40,7 @@ export async function indexFile(env: Env, db: Db, file: KnowledgeFileRow): Promi
 
     const rows = chunks.map((t, ord) => ({ fileId: file.id, vireId: file.vireId, ord, text: t, searchText: searchTextOf(t) }));
     const statements: BatchItem<"sqlite">[] = [db.delete(knowledgeChunk).where(eq(knowledgeChunk.fileId, file.id))];
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(knowledgeChunk).values(rows.slice(i, i + ROWS_PER_INSERT)));
+    for (const part of insertSlices(knowledgeChunk, rows)) statements.push(db.insert(knowledgeChunk).values(part));
     statements.push(
       db.update(knowledgeFile).set({ status: "indexed", chunkCount: chunks.length, error: null, updatedAt: new Date() }).where(eq(knowledgeFile.id, file.id)),
     );

@@ -8,7 +8,7 @@ import {
   type NotificationType,
   type SystemNotification,
 } from "../../contract";
-import { inSlices } from "../db/bound-lists";
+import { insertSlices } from "../db/bound-lists";
 import type { Db } from "../db/client";
 import { notification } from "../db/schema";
 
@@ -26,8 +26,6 @@ const StoredPayload = v.object({
 });
 export type StoredPayload = v.InferOutput<typeof StoredPayload>;
 
-/** Six columns a row: 16 rows keep an insert under D1's 100 bound parameters. */
-const ROWS_PER_INSERT = 16;
 
 export function toNotification(row: NotificationRow): SystemNotification {
   const parsed = v.safeParse(StoredPayload, JSON.parse(row.payload));
@@ -51,7 +49,7 @@ export function toNotification(row: NotificationRow): SystemNotification {
 }
 
 export async function insertNotifications(db: Db, rows: NotificationRow[]): Promise<void> {
-  for (const part of inSlices(rows, ROWS_PER_INSERT)) await db.insert(notification).values(part);
+  for (const part of insertSlices(notification, rows)) await db.insert(notification).values(part);
 }
 
 /** `{createdAt ms}_{id}`: newest first, and ties between rows of one millisecond stay in order. */

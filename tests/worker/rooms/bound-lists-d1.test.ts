@@ -23,6 +23,9 @@ async function colleagues(orgId: string, count: number): Promise<TestUser[]> {
 const participantCount = async (chatId: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_participant WHERE chat_id = ?").bind(chatId).first<{ n: number }>())!.n;
 
+const notificationsOf = async (userIds: string[], type: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM notification WHERE type = ? AND user_id IN (SELECT value FROM json_each(?))").bind(type, JSON.stringify(userIds)).first<{ n: number }>())!.n;
+
 /** The same class of bug in D1: lists a request controls (up to 500 members) never bind one `?` each. */
 describe("D1 statements with member lists of any length", () => {
   it("creates a group of 150, removes 120 of them and adds them back", async () => {
@@ -38,9 +41,12 @@ describe("D1 statements with member lists of any length", () => {
     const removed = await call(path, { method: "DELETE", token: admin.token, body: { participantIds: leaving, participantType: "user" } });
     expect(removed.status, JSON.stringify(removed.json)).toBe(200);
     expect(await participantCount(chatId)).toBe(31);
+    // Each of them is told, however many: the notifications go in as many statements as the limit needs.
+    expect(await notificationsOf(leaving, "remove_from_group")).toBe(120);
 
     const added = await call(path, { token: admin.token, body: { participantIds: leaving, participantType: "user" } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     expect(await participantCount(chatId)).toBe(151);
+    expect(await notificationsOf(leaving, "direct_group_join")).toBe(120);
   }, 30_000);
 });
