@@ -26,7 +26,6 @@ const StoredPayload = v.object({
 });
 export type StoredPayload = v.InferOutput<typeof StoredPayload>;
 
-
 export function toNotification(row: NotificationRow): SystemNotification {
   const parsed = v.safeParse(StoredPayload, JSON.parse(row.payload));
   const p: StoredPayload = parsed.success

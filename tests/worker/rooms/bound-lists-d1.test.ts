@@ -24,7 +24,9 @@ const participantCount = async (chatId: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_participant WHERE chat_id = ?").bind(chatId).first<{ n: number }>())!.n;
 
 const notificationsOf = async (userIds: string[], type: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM notification WHERE type = ? AND user_id IN (SELECT value FROM json_each(?))").bind(type, JSON.stringify(userIds)).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM notification WHERE type = ? AND user_id IN (SELECT value FROM json_each(?))")
+    .bind(type, JSON.stringify(userIds))
+    .first<{ n: number }>())!.n;
 
 /** The same class of bug in D1: lists a request controls (up to 500 members) never bind one `?` each. */
 describe("D1 statements with member lists of any length", () => {
