@@ -1,4 +1,5 @@
-import { workerFetch } from "./worker-fetch";
+import { usesRealPasswordHash, workerFetch } from "./worker-fetch";
+import { fixtureUser } from "./user-fixture";
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 
@@ -72,10 +73,15 @@ export function sessionCookieOf(res: Response): string {
   return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
 }
 
-/** Signs up a new user through the real sign-up route and returns both ways of being them. */
-export async function signUp(name = "Test User", email?: string): Promise<TestUser> {
+/**
+ * A new signed-up and signed-in user, both ways of being them. Written straight into D1
+ * (tests/worker/user-fixture.ts) unless `throughRoutes` or the file hashes passwords for real
+ * (useRealPasswordHash): then through the real sign-up and sign-in routes, as the auth tests need.
+ */
+export async function signUp(name = "Test User", email?: string, throughRoutes = usesRealPasswordHash()): Promise<TestUser> {
   userCounter += 1;
   const address = email ?? `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  if (!throughRoutes) return { ...(await fixtureUser(name, address, PASSWORD)), email: address, name, password: PASSWORD };
   const { status, json } = await call("/api/auth/sign-up/email", { body: { name, email: address, password: PASSWORD } });
   if (status !== 200) throw new Error(`sign-up failed: ${status} ${JSON.stringify(json)}`);
   // Sign-up answers the same for new and known e-mails and signs nobody in: sign in next, as the app does.

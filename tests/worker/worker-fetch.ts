@@ -36,3 +36,8 @@ export function useRealPasswordHash(): void {
     handlerEnv = env as unknown as Env;
   });
 }
+
+/** Whether this file's requests hash passwords for real (useRealPasswordHash): its users must sign up through the route. */
+export function usesRealPasswordHash(): boolean {
+  return handlerEnv.TEST_CHEAP_PASSWORD_HASH !== "1";
+}

@@ -20,7 +20,8 @@ function checkedName(name: unknown): string {
 }
 
 /** Seven days, renewed once a day of use; expired sessions stop working and the cron deletes them. */
-const SESSION_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_UPDATE_SECONDS = 24 * 60 * 60;
 
 /**
  * Sign-in attempts per minute per address. AUTH_RATE_LIMIT_MAX exists for the browser tests, whose
@@ -60,7 +61,7 @@ function createAuth(env: Env) {
       autoSignIn: false,
       password: testPasswordHash(env),
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_SECONDS },
     user: {
       // Ours, on the user row; `input: false` keeps them out of what sign-up accepts.
       additionalFields: {

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getAuth } from "../auth/auth";
+import { fastSession } from "../auth/fast-session";
 import { ApiError } from "./envelope";
 import type { AppEnv } from "./app";
 
@@ -14,6 +15,9 @@ export async function readSession(c: Context<AppEnv>) {
     headers = new Headers(headers);
     headers.set("authorization", `Bearer ${token}`);
   }
+  // The common case in one D1 read; expired, due for renewal or odd tokens are better-auth's to judge.
+  const fast = await fastSession(c.env, headers);
+  if (fast !== undefined) return fast;
   return getAuth(c.env).api.getSession({ headers });
 }
 
