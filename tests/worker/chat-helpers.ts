@@ -81,6 +81,17 @@ export async function expectNoFrame(sock: TestSocket, predicate: (f: any) => boo
   expect(sock.frames.filter(predicate)).toEqual([]);
 }
 
+/**
+ * Returns once the room has handled everything sent to it before: a ping spelt unlike PING_TEXT
+ * reaches the room itself (the platform answers only the exact text), and its pong leaves after
+ * every frame the room already sent this socket. For what the room does at once while handling a
+ * frame; work it does later (agents, mentions) needs expectNoFrame's wait.
+ */
+export async function roomBarrier(sock: TestSocket): Promise<void> {
+  sock.ws.send('{ "type": "ping" }');
+  await sock.next((f) => f.type === "pong");
+}
+
 export const isMessage = (f: any) => f.type === "message";
 export const messageFrom = (id: string) => (f: any) => f.type === "message" && f.message.id === id;
 export const ackOf = (id: string) => (f: any) => f.type === "chat_ack" && f.message_id === id;
