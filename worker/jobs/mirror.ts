@@ -56,22 +56,24 @@ function byChat(jobs: MirrorJob[]): Map<string, Map<string, MirrorItem>> {
 export async function runMirrorJobs(env: Env, jobs: MirrorJob[]): Promise<void> {
   const db = getDb(env.DB);
   const chats = byChat(jobs);
-  // The chat's organization in D1 decides the shard: search asks the shards by the same column.
-  // A chat dissolved meanwhile is not found: nothing of it is mirrored.
-  const rooms = chats.size
-    ? await db
-        .select({ id: chat.id, orgId: chat.orgId })
-        .from(chat)
-        .where(inList(chat.id, [...chats.keys()]))
-    : [];
+  if (chats.size === 0) return;
+  const ids = [...chats.values()].flatMap((items) => [...items.keys()]);
+  // Both reads in one round trip. The chat's organization in D1 decides the shard (search asks the
+  // shards by the same column), and a chat dissolved meanwhile is not found: nothing of it is mirrored.
+  const [rooms, mirrored] = await db.batch([
+    db
+      .select({ id: chat.id, orgId: chat.orgId })
+      .from(chat)
+      .where(inList(chat.id, [...chats.keys()])),
+    db.select({ id: messageMirror.id }).from(messageMirror).where(inList(messageMirror.id, ids)),
+  ]);
   const live: ChatItems<MirrorItem>[] = rooms
     .map((r) => ({ chatId: r.id, orgId: r.orgId, items: [...chats.get(r.id)!.values()] }))
     .filter((c) => c.items.length > 0);
   if (live.length === 0) return;
   await indexInShards(env, live);
 
-  const ids = live.flatMap((c) => c.items.map((m) => m.id));
-  const seen = new Set((await db.select({ id: messageMirror.id }).from(messageMirror).where(inList(messageMirror.id, ids))).map((r) => r.id));
+  const seen = new Set(mirrored.map((r) => r.id));
   const fresh = live.map((c) => ({ ...c, items: c.items.filter((m) => !seen.has(m.id)) })).filter((c) => c.items.length > 0);
   if (fresh.length === 0) return;
 
