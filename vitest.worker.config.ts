@@ -1,3 +1,4 @@
+import { mkdtempSync, statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -35,8 +36,26 @@ class StartFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Temporary files of the run (the sandbox host's workspaces and git repositories, the fakes' files,
+ * miniflare's) go to memory where Linux offers enough of it: git and SQLite sync every write, and on
+ * this machine's disk that alone cost about 20 s of the run (164 s against 141 s, 50 against 39
+ * system seconds). A small /dev/shm (Docker's default is 64 MB) is left alone.
+ */
+function tmpInMemory(): void {
+  try {
+    const shm = statfsSync("/dev/shm");
+    if (shm.bavail * shm.bsize < 2 * 1024 ** 3 || process.env.TEST_SHM_DIR) return;
+    process.env.TEST_SHM_DIR = mkdtempSync("/dev/shm/teamchat-tests-");
+    process.env.TMPDIR = process.env.TEST_SHM_DIR;
+  } catch {
+    // No /dev/shm: the disk it is.
+  }
+}
+
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
+  tmpInMemory();
   const migrations = await readD1Migrations("migrations");
   // The scripted model (tests/fakes/fake-llm.ts) listens here for the whole run; Claude models reach
   // it over the Anthropic protocol, the others over the OpenAI-compatible one.

@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import { startSandbox, type Sandbox } from "../sandbox/helpers";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
 import { startFakeGitHosts, type FakeGitHosts } from "./fake-git-hosts";
@@ -39,4 +40,6 @@ export async function teardown(): Promise<void> {
   await fixtureRepo?.remove();
   await smtp?.close();
   await speech?.close();
+  // The run's temporary folder in memory (vitest.worker.config.ts), with whatever was left in it.
+  if (process.env.TEST_SHM_DIR) await rm(process.env.TEST_SHM_DIR, { recursive: true, force: true });
 }
