@@ -59,6 +59,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly mirror: MirrorTimer;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
+  private alarmQueue: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -360,8 +361,18 @@ export class ChatRoom extends DurableObject<Env> {
     return this.mirror.schedule();
   }
 
-  /** Makes sure the alarm rings by `at`; an earlier alarm already set stands. */
-  private async alarmBy(at: number): Promise<void> {
+  /**
+   * Makes sure the alarm rings by `at`; an earlier alarm already set stands. Calls run one after
+   * another: two at once (a restarted room schedules its mirror backstop and its coding runs' resume
+   * together) would both read the old alarm, and the later time could overwrite the earlier one.
+   */
+  private alarmBy(at: number): Promise<void> {
+    const next = this.alarmQueue.catch(() => undefined).then(() => this.setAlarmBy(at));
+    this.alarmQueue = next;
+    return next;
+  }
+
+  private async setAlarmBy(at: number): Promise<void> {
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
     if (this.alarmAt !== null && this.alarmAt <= at) return;
     await this.ctx.storage.setAlarm(at);
