@@ -86,8 +86,8 @@ async function requestToken(env: Env, headers: Headers): Promise<string | null |
  */
 export async function fastSession(env: Env, headers: Headers, now = Date.now()): Promise<FastSession | null | undefined> {
   const token = await requestToken(env, headers);
-  if (token === undefined) return undefined;
-  if (token === null || token === "") return token === null ? null : undefined;
+  if (token === null) return null;
+  if (!token) return undefined;
   const [row] = await getDb(env.DB)
     .select({ session, user })
     .from(session)
