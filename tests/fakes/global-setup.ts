@@ -40,6 +40,8 @@ export async function teardown(): Promise<void> {
   await fixtureRepo?.remove();
   await smtp?.close();
   await speech?.close();
-  // The run's temporary folder in memory (vitest.worker.config.ts), with whatever was left in it.
-  if (process.env.TEST_SHM_DIR) await rm(process.env.TEST_SHM_DIR, { recursive: true, force: true });
+  // The run's temporary folder in memory (vitest.worker.config.ts), with whatever was left in it;
+  // only a folder that config made, never a path someone put in the variable.
+  const shm = process.env.TEST_SHM_DIR;
+  if (shm && /^\/dev\/shm\/teamchat-tests-[A-Za-z0-9]+$/.test(shm)) await rm(shm, { recursive: true, force: true });
 }
