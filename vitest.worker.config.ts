@@ -53,6 +53,46 @@ function tmpInMemory(): void {
   }
 }
 
+/**
+ * The Worker's dependencies, pre-bundled once into a few files (kept in node_modules/.vite between
+ * runs). Each workerd imports its modules one at a time from Vite: better-auth alone brought about 700
+ * (kysely, zod's locales, jose), about 1,400 in all, and a run spent some 20 s of its start on them.
+ * `node:` and `cloudflare:` modules are workerd's own, never bundled. Bundled, a package resolves as in
+ * the deployed Worker (its `browser` build where it has one): mammoth must stay here, or the Word
+ * analysis test reads its Node build, which production never runs.
+ */
+const preBundled = {
+  enabled: true,
+  rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
+  include: [
+    "@ai-sdk/anthropic",
+    "@ai-sdk/openai-compatible",
+    "@hono/valibot-validator",
+    "@zxcvbn-ts/language-common",
+    "ai",
+    "better-auth",
+    "better-auth/adapters/drizzle",
+    "better-auth/api",
+    "better-auth/crypto",
+    "better-auth/plugins",
+    "drizzle-orm",
+    "drizzle-orm/batch",
+    "drizzle-orm/d1",
+    "drizzle-orm/sqlite-core",
+    "file-type/core",
+    "hono",
+    "hono/body-limit",
+    "hono/factory",
+    "hono/utils/http-status",
+    "ipaddr.js",
+    "mammoth",
+    "unpdf",
+    "valibot",
+    "worker-mailer",
+    "workers-ai-provider",
+  ],
+};
+
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
 export default defineConfig(async () => {
   tmpInMemory();
@@ -90,7 +130,9 @@ export default defineConfig(async () => {
         ANTHROPIC_BASE_URL: `${fakeLlm}/v1`,
         OPENAI_API_KEY: "test-openai-key",
         OPENAI_BASE_URL: `${fakeLlm}/v1`,
-        AGENT_IDLE_TIMEOUT_MS: "1500",
+        // Short, for the test of a model that goes silent, yet long enough that a loaded machine's pause
+        // between two chunks of a healthy reply is not taken for silence (1.5 s once cut one short).
+        AGENT_IDLE_TIMEOUT_MS: "3000",
         SANDBOX_URL: `http://127.0.0.1:${process.env.WORKER_SANDBOX_PORT}`,
         SANDBOX_SECRET,
         FAKE_GIT_HOSTS_URL: fakeGitHosts,
@@ -123,6 +165,11 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
       isolate: false,
+      // Logs of the Worker go straight to workerd's output. Sent through Vitest's channel instead, a log
+      // written inside a Durable Object once failed ("Cannot perform I/O on behalf of a different
+      // Durable Object") and the run waited forever.
+      disableConsoleIntercept: true,
+      deps: { optimizer: { ssr: preBundled } },
       // Timeouts for a shared machine: a test that takes seconds on an idle one may take several times that under load.
       testTimeout: 20_000,
       hookTimeout: 60_000,
@@ -130,10 +177,10 @@ export default defineConfig(async () => {
       provide: fuzzKnobs(process.env),
       // Once for the run: the fakes listen on the ports chosen above.
       globalSetup: ["tests/fakes/global-setup.ts"],
-      // One workerd per core and one more: a file spends about a third of its time waiting on timers,
-      // sockets and the fakes, which another workerd fills (2 cores: 172 s with two, 144 s with three,
-      // 156 s with four, where the extra processes' system time starts to cost more than they win).
-      maxWorkers: availableParallelism() + 1,
+      // Two workerds more than cores: a file spends about a third of its time waiting on timers, sockets
+      // and the fakes, which the others fill. On 2 cores with the dependencies pre-bundled: 117 s with
+      // four, 130-139 s with three (before pre-bundling: 172 s with two, 144 s with three, 156 s with four).
+      maxWorkers: availableParallelism() + 2,
       sequence: { sequencer: StartFirst },
     },
   };

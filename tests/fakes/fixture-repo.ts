@@ -29,8 +29,12 @@ export async function makeFixtureRepo(): Promise<FixtureRepo> {
     stdio: "ignore",
   });
   await waitForPort(port);
+  const url = `git://127.0.0.1:${port}/demo.app`;
+  // Something listening is not enough: another server on this port would answer in the daemon's place.
+  if (daemon.exitCode !== null) throw new Error(`git daemon could not listen on ${port}`);
+  execFileSync("git", ["ls-remote", url], { stdio: "pipe", timeout: 10_000 });
   return {
-    url: `git://127.0.0.1:${port}/demo.app`,
+    url,
     remove: async () => {
       daemon.kill();
       await fs.rm(dir, { recursive: true, force: true });

@@ -5,8 +5,11 @@ import { ExtractError } from "../knowledge/extract";
 export async function docxText(bytes: Uint8Array): Promise<string> {
   let text: string;
   try {
-    // mammoth's Node build (the one bundled for workerd) opens `buffer` with JSZip, which takes bytes as they are.
-    const input = { buffer: bytes } as unknown as Parameters<typeof mammoth.extractRawText>[0];
+    // Both builds' inputs: the deployed bundle resolves mammoth's browser build (wrangler prefers the
+    // `browser` field), which reads only `arrayBuffer`; its Node build reads only `buffer`. With just
+    // `buffer`, every Word document failed in production while tests, on the Node build, passed.
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const input = { arrayBuffer, buffer: bytes } as unknown as Parameters<typeof mammoth.extractRawText>[0];
     const result = await mammoth.extractRawText(input);
     text = result.value;
   } catch (err) {
