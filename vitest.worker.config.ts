@@ -7,6 +7,7 @@ import { freePort } from "./tests/fakes/free-port.ts";
 import { SECRET as SANDBOX_SECRET } from "./tests/sandbox/helpers.ts";
 import { FAKE_GITHUB_OAUTH, FAKE_GITHUB_TOKEN } from "./tests/fakes/git-host-accounts.ts";
 import { fuzzKnobs } from "./tests/worker/security/fuzz-knobs.ts";
+import { workerDependencies } from "./tests/fakes/worker-dependencies.ts";
 
 /**
  * Every file shares one workerd per core (isolate: false) with the files that ran before it there, so
@@ -58,39 +59,14 @@ function tmpInMemory(): void {
  * runs). Each workerd imports its modules one at a time from Vite: better-auth alone brought about 700
  * (kysely, zod's locales, jose), about 1,400 in all, and a run spent some 20 s of its start on them.
  * `node:` and `cloudflare:` modules are workerd's own, never bundled. Bundled, a package resolves as in
- * the deployed Worker (its `browser` build where it has one): mammoth must stay here, or the Word
- * analysis test reads its Node build, which production never runs.
+ * the deployed Worker (its `browser` build where it has one), so the tests run the code production
+ * runs: unbundled, mammoth's Node build read Word files that its browser build, the deployed one, refused.
  */
 const preBundled = {
   enabled: true,
   rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
-  include: [
-    "@ai-sdk/anthropic",
-    "@ai-sdk/openai-compatible",
-    "@hono/valibot-validator",
-    "@zxcvbn-ts/language-common",
-    "ai",
-    "better-auth",
-    "better-auth/adapters/drizzle",
-    "better-auth/api",
-    "better-auth/crypto",
-    "better-auth/plugins",
-    "drizzle-orm",
-    "drizzle-orm/batch",
-    "drizzle-orm/d1",
-    "drizzle-orm/sqlite-core",
-    "file-type/core",
-    "hono",
-    "hono/body-limit",
-    "hono/factory",
-    "hono/utils/http-status",
-    "ipaddr.js",
-    "mammoth",
-    "unpdf",
-    "valibot",
-    "worker-mailer",
-    "workers-ai-provider",
-  ],
+  // Everything the Worker and its tests import, found afresh each run.
+  include: workerDependencies(".", ["worker", "contract", "tests/worker"]),
 };
 
 // Worker tests run inside workerd with the real D1, R2, Durable Objects and Queues of wrangler.toml.
