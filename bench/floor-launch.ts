@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { stopProcess } from "../scripts/stop-process.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -25,16 +26,7 @@ export async function launchFloor(port: number, timeoutMs = 120_000): Promise<Ru
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid!, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    await stopProcess(child, { group: true });
     rmSync(state, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;

@@ -2,6 +2,7 @@
 // Shared by the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
+import { stopProcess } from "./stop-process.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -35,16 +36,7 @@ export async function launchApp(opts: { port: number; stateDir: string; env?: Re
   return {
     url: `http://127.0.0.1:${opts.port}`,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      const group = -child.pid!;
-      process.kill(group, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      try {
-        process.kill(group, "SIGKILL");
-      } catch {
-        // already gone
-      }
+      await stopProcess(child, { group: true });
       child.stdout?.destroy();
       child.stderr?.destroy();
     },

@@ -1,10 +1,7 @@
 import type { ChildProcess } from "node:child_process";
+import { stopProcess } from "../../scripts/stop-process.ts";
 
 /** Ends a service a test started: SIGTERM, so it cleans up after itself, then SIGKILL if it has not exited within `graceMs`. */
-export async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+  return stopProcess(child, { graceMs });
 }
