@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { answer } from "../../../worker/agents/answer";
 import { PROVIDER_SETTINGS_HINT } from "../../../worker/agents/models";
-import { agentGroup, ask, expectCompleteReply, requestsAbout, followReply, usedQuota, useUpQuota } from "../agent-helpers";
+import { agentGroup, ask, askFrame, expectCompleteReply, requestsAbout, followReply, usedQuota, useUpQuota } from "../agent-helpers";
 import { connect, expectNoFrame, openPrivate, addVire, wholeHistory, settle } from "../chat-helpers";
 import { call, signUp } from "../helpers";
 
@@ -73,10 +73,18 @@ describe("who may ask, and when", () => {
 
   it("is busy while a reply runs: a second request is refused and the status call says busy", async () => {
     const { owner, chatId, ownerSock } = await agentGroup();
-    await ask(ownerSock, "[slow] long answer please");
+    const first = askFrame("[slow] long answer please");
+    ownerSock.send(first);
+    const firstAck = await ownerSock.next((f) => f.type === "chat_ack" && f.message_id === first.message_id);
     await ownerSock.next((f) => f.type === "streaming_message");
     const second = await ask(ownerSock, "are you there?");
     expect(second).toMatchObject({ success: false, error: "The agent is currently busy, please try again later" });
+    // A retry of the running request is the same request, acked again: not refused as busy, not run twice.
+    ownerSock.send(first);
+    expect(await ownerSock.next((f) => f.type === "chat_ack" && f.message_id === first.message_id && f.duplicate)).toMatchObject({
+      success: true,
+      seq: firstAck.seq,
+    });
     expect((await call(`/api/agent-status/${chatId}`, { token: owner.token })).json.data).toEqual({ status: "busy" });
     ownerSock.send({ type: "pause_sse_v2", room: chatId, userId: owner.id, reason: "user_pause" });
     await followReply(ownerSock);

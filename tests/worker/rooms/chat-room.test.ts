@@ -112,6 +112,8 @@ describe("ChatRoom idempotency", () => {
     a2.send(frame);
     expect(await a2.next(ackOf(frame.message_id))).toMatchObject({ success: true, seq: 2, duplicate: true });
     expect(await wholeHistory(owner, chatId)).toHaveLength(2);
+    // The retries took no seq: the next message follows without a gap, which clients would read as a loss.
+    expect(await send(a2, "after the retries")).toMatchObject({ success: true, seq: 3 });
   });
 
   it("refuses another user's message id and keeps the original message", async () => {

@@ -5,7 +5,7 @@ import { closeQuietly } from "../close-socket";
 import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
 import type { AgentRuns, RunConfig } from "./agent-runs";
 import { hydrate } from "./mapping";
-import { ackFor, storeChatMessage } from "./send";
+import { ackFor, retryOf, storeChatMessage } from "./send";
 import { identityOf, sendFrame } from "./sockets";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
@@ -56,12 +56,12 @@ export async function handleClientFrame(room: FrameRoom, ws: WebSocket, data: st
   if (frame.type !== "chat_message") return handleAgentFrame(ctx, sender, frame);
   const now = Date.now();
   const asksAgent = isAgentRequest(ctx, frame);
-  // One look-up serves both: a retry of a request already stored is acked again, not re-checked
-  // (it may be running now), and is not stored twice.
-  const existing = room.store.byId(frame.message_id);
-  const refusal = existing ? null : agentGate(ctx, sender, frame, asksAgent);
-  if (refusal) return sendFrame(ws, ackFor(frame.message_id, { kind: "refused", error: refusal }, now));
-  const outcome = storeChatMessage(room.store, room.chatId(), sender, frame, now, existing);
+  // A retry of a request already stored is acked again, not re-checked (it may be running now), and
+  // is not stored twice: the id is looked up only when the gate refuses or the insert finds it taken.
+  const refusal = agentGate(ctx, sender, frame, asksAgent);
+  const outcome = refusal
+    ? (retryOf(room.store, frame.message_id, sender) ?? { kind: "refused" as const, error: refusal })
+    : storeChatMessage(room.store, room.chatId(), sender, frame, now);
   sendFrame(ws, ackFor(frame.message_id, outcome, now));
   if (outcome.kind !== "stored") return;
   room.publish(outcome.row);

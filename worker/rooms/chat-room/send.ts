@@ -19,45 +19,50 @@ function messageTypeIn(frame: ChatMessageFrame): "chat" | "user_request" | null 
 }
 
 /**
- * Stores a chat_message exactly once. A retry of a message already stored (same id, same sender)
- * is a duplicate: it is acked again with the original seq and time, and not broadcast again.
- * `existing` is the stored message with the frame's id, looked up by the caller before inserting:
- * a refused insert would still consume an AUTOINCREMENT value and leave a gap in seq, which
- * clients would read as a missed message.
+ * A message with this id stored already: a retry by its sender (acked again with the original seq
+ * and time, not stored or broadcast again), or another sender's id (refused). Null when it is new.
  */
-export function storeChatMessage(
-  store: RoomStore,
-  chatId: string,
-  sender: RoomMember,
-  frame: ChatMessageFrame,
-  now: number,
-  existing: MessageRow | null,
-): SendOutcome {
-  if (existing) {
-    return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };
-  }
-  const messageType = messageTypeIn(frame);
-  if (!messageType) return { kind: "refused", error: frame.chat_type === STREAM_DISCUSS ? ONLY_CHAT : ONLY_REQUESTS };
+export function retryOf(store: RoomStore, messageId: string, sender: RoomMember): SendOutcome | null {
+  const existing = store.byId(messageId);
+  if (!existing) return null;
+  return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };
+}
+
+/**
+ * Stores a chat_message exactly once. A new message costs one statement: the id is looked up only
+ * when the message would be refused or its insert finds the id taken, so a retry of a stored message
+ * is always answered as a retry, whatever the checks would say of it now.
+ */
+export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
+  const refusal = refusalOf(store, chatId, sender, frame);
+  if (refusal) return retryOf(store, frame.message_id, sender) ?? { kind: "refused", error: refusal };
   const { text, attachments } = frame.data.content;
-  if (text.trim() === "" && attachments.length === 0) return { kind: "refused", error: "Message is empty" };
-  // Attachments are files uploaded to this chat; anything else (an off-site link dressed as a file) is refused.
-  if (attachments.some((a) => !isChatAttachmentUrl(a.fileUrl, chatId) || (a.thumbnailUrl && !isChatAttachmentUrl(a.thumbnailUrl, chatId)))) {
-    return { kind: "refused", error: "Attachments must be uploaded to this chat" };
-  }
-  const replyTo = frame.reply_to_message_id ?? null;
-  if (replyTo && store.byIds([replyTo], sender.id).length === 0) return { kind: "refused", error: "The message you replied to was not found" };
-  const row = store.insert({
+  const row = store.insertIfNew({
     id: frame.message_id,
     chatType: frame.chat_type,
     visibleTo: frame.chat_type === STREAM_ASK ? sender.id : null,
     sender,
-    messageType,
+    messageType: messageTypeIn(frame)!,
     content: text,
     attachments: JSON.stringify(attachments),
-    replyToId: replyTo,
+    replyToId: frame.reply_to_message_id ?? null,
     createdAt: now,
   });
-  return { kind: "stored", row };
+  return row ? { kind: "stored", row } : retryOf(store, frame.message_id, sender)!;
+}
+
+/** Why a new chat_message cannot be stored, or null. */
+function refusalOf(store: RoomStore, chatId: string, sender: RoomMember, frame: ChatMessageFrame): string | null {
+  if (!messageTypeIn(frame)) return frame.chat_type === STREAM_DISCUSS ? ONLY_CHAT : ONLY_REQUESTS;
+  const { text, attachments } = frame.data.content;
+  if (text.trim() === "" && attachments.length === 0) return "Message is empty";
+  // Attachments are files uploaded to this chat; anything else (an off-site link dressed as a file) is refused.
+  if (attachments.some((a) => !isChatAttachmentUrl(a.fileUrl, chatId) || (a.thumbnailUrl && !isChatAttachmentUrl(a.thumbnailUrl, chatId)))) {
+    return "Attachments must be uploaded to this chat";
+  }
+  const replyTo = frame.reply_to_message_id ?? null;
+  if (replyTo && store.byIds([replyTo], sender.id).length === 0) return "The message you replied to was not found";
+  return null;
 }
 
 export function ackFor(messageId: string, outcome: SendOutcome, now: number): ServerFrame {

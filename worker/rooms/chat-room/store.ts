@@ -88,6 +88,29 @@ const VISIBLE = "(visible_to IS NULL OR visible_to = ?)";
 export const IN_JSON_LIST = "IN (SELECT value FROM json_each(?))";
 
 /** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
+const INSERT_MESSAGE = `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at, streaming, mirrored)`;
+const MESSAGE_PARAMS = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?";
+
+/** The bound values of INSERT_MESSAGE, in its column order. */
+function messageValues(m: NewMessage): SqlStorageValue[] {
+  return [
+    m.id,
+    m.chatType,
+    m.visibleTo,
+    m.sender.id,
+    m.sender.name,
+    m.sender.image,
+    m.sender.type,
+    m.messageType,
+    m.content,
+    m.attachments,
+    m.replyToId,
+    m.createdAt,
+    m.streaming ? 1 : 0,
+    m.streaming || m.keepOutOfMirror ? 1 : 0,
+  ];
+}
+
 export class RoomStore {
   // Read-through caches of small tables that every send consults. SQLite stays the source of truth:
   // they are rebuilt from it whenever the object wakes up, and written through on every change.
@@ -165,26 +188,17 @@ export class RoomStore {
   }
 
   insert(m: NewMessage): MessageRow {
-    return this.sql
-      .exec<MessageRow>(
-        `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at, streaming, mirrored)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        m.id,
-        m.chatType,
-        m.visibleTo,
-        m.sender.id,
-        m.sender.name,
-        m.sender.image,
-        m.sender.type,
-        m.messageType,
-        m.content,
-        m.attachments,
-        m.replyToId,
-        m.createdAt,
-        m.streaming ? 1 : 0,
-        m.streaming || m.keepOutOfMirror ? 1 : 0,
-      )
-      .one();
+    return this.sql.exec<MessageRow>(`${INSERT_MESSAGE} VALUES (${MESSAGE_PARAMS}) RETURNING *`, ...messageValues(m)).one();
+  }
+
+  /**
+   * Inserts a message unless one with its id is stored already (then null): one statement for the
+   * usual new message. The check is inside the statement, so a retried id allocates no AUTOINCREMENT
+   * value and leaves no gap in seq, as a plain insert refused by the UNIQUE id would.
+   */
+  insertIfNew(m: NewMessage): MessageRow | null {
+    const sql = `${INSERT_MESSAGE} SELECT ${MESSAGE_PARAMS} WHERE NOT EXISTS (SELECT 1 FROM messages WHERE id = ?) RETURNING *`;
+    return this.sql.exec<MessageRow>(sql, ...messageValues(m), m.id).toArray()[0] ?? null;
   }
 
   /** Saves a reply's text so far; `final` ends its streaming and queues it for the mirror. */
