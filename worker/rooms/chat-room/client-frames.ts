@@ -5,7 +5,7 @@ import { closeQuietly } from "../close-socket";
 import { agentGate, handleAgentFrame, isAgentRequest, runConfigOf, vireOf, type AgentFrameContext } from "./agent-frames";
 import type { AgentRuns, RunConfig } from "./agent-runs";
 import { hydrate } from "./mapping";
-import { ackFor, retryOf, storeChatMessage } from "./send";
+import { ackFor, storeChatMessage } from "./send";
 import { identityOf, sendFrame } from "./sockets";
 import type { MessageRow, RoomStore } from "./store";
 import type { RoomMember } from "./types";
@@ -57,11 +57,8 @@ export async function handleClientFrame(room: FrameRoom, ws: WebSocket, data: st
   const now = Date.now();
   const asksAgent = isAgentRequest(ctx, frame);
   // A retry of a request already stored is acked again, not re-checked (it may be running now), and
-  // is not stored twice: the id is looked up only when the gate refuses or the insert finds it taken.
-  const refusal = agentGate(ctx, sender, frame, asksAgent);
-  const outcome = refusal
-    ? (retryOf(room.store, frame.message_id, sender) ?? { kind: "refused" as const, error: refusal })
-    : storeChatMessage(room.store, room.chatId(), sender, frame, now);
+  // is not stored twice: storeChatMessage answers a refused or taken id as a retry when it is one.
+  const outcome = storeChatMessage(room.store, room.chatId(), sender, frame, now, agentGate(ctx, sender, frame, asksAgent));
   sendFrame(ws, ackFor(frame.message_id, outcome, now));
   if (outcome.kind !== "stored") return;
   room.publish(outcome.row);

@@ -22,7 +22,7 @@ function messageTypeIn(frame: ChatMessageFrame): "chat" | "user_request" | null 
  * A message with this id stored already: a retry by its sender (acked again with the original seq
  * and time, not stored or broadcast again), or another sender's id (refused). Null when it is new.
  */
-export function retryOf(store: RoomStore, messageId: string, sender: RoomMember): SendOutcome | null {
+function retryOf(store: RoomStore, messageId: string, sender: RoomMember): SendOutcome | null {
   const existing = store.byId(messageId);
   if (!existing) return null;
   return existing.sender_id === sender.id ? { kind: "duplicate", row: existing } : { kind: "refused", error: "Duplicate message id" };
@@ -30,11 +30,19 @@ export function retryOf(store: RoomStore, messageId: string, sender: RoomMember)
 
 /**
  * Stores a chat_message exactly once. A new message costs one statement: the id is looked up only
- * when the message would be refused or its insert finds the id taken, so a retry of a stored message
- * is always answered as a retry, whatever the checks would say of it now.
+ * when the message would be refused (`gateRefusal` is the agent gate's answer, if it refused) or its
+ * insert finds the id taken, so a retry of a stored message is always answered as a retry, whatever
+ * the checks would say of it now.
  */
-export function storeChatMessage(store: RoomStore, chatId: string, sender: RoomMember, frame: ChatMessageFrame, now: number): SendOutcome {
-  const refusal = refusalOf(store, chatId, sender, frame);
+export function storeChatMessage(
+  store: RoomStore,
+  chatId: string,
+  sender: RoomMember,
+  frame: ChatMessageFrame,
+  now: number,
+  gateRefusal: string | null = null,
+): SendOutcome {
+  const refusal = gateRefusal ?? refusalOf(store, chatId, sender, frame);
   if (refusal) return retryOf(store, frame.message_id, sender) ?? { kind: "refused", error: refusal };
   const { text, attachments } = frame.data.content;
   const row = store.insertIfNew({
