@@ -1,3 +1,4 @@
+import { nextTurn } from "../lib/next-turn";
 import { projectStatement, toChatProject, type ChatProject } from "./coding/project";
 import { profileStatement, toAgentProfile } from "./profile";
 import type { AgentProfile } from "./prompt";
@@ -63,7 +64,7 @@ export class RunInputsReader {
     // One run goes on per turn of the event loop: each builds its prompt and calls the model, and the
     // first tokens of replies already under way are not held up behind the whole batch's starts.
     for (const [i, w] of batch.entries()) {
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (i > 0) await nextTurn();
       w.resolve(inputs[i]!);
     }
   }

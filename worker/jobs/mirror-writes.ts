@@ -1,123 +1,130 @@
 import { STREAM_AGENT, STREAM_ASK } from "../../contract";
 import type { MirrorItem } from "../rooms/chat-room/mirror";
 
-/** One message as the mirror job carries it: the D1 writes need everything but the sender's name. */
-export type MirroredItem = Omit<MirrorItem, "senderName">;
-
-export interface ChatItems<T extends MirroredItem = MirroredItem> {
+export interface ChatItems<T extends MirrorItem = MirrorItem> {
   chatId: string;
-  orgId: string;
   items: T[];
 }
 
-const PREVIEW_CHARS = 200;
-
-/** Which counter a message raises for the people who did not send it. */
-function counterFor(item: MirroredItem): "agent" | "human" {
-  return item.chatType === STREAM_AGENT || item.senderType === "virtual_employee" ? "agent" : "human";
-}
+/** How much of a message a chat list or an unread notice shows. */
+export const PREVIEW_CHARS = 200;
 
 /** The newest of some messages: the highest seq, whatever order jobs arrived in. */
-export function newest<T extends MirroredItem>(items: T[]): T | null {
+export function newest<T extends Pick<MirrorItem, "seq">>(items: T[]): T | null {
   return items.reduce<T | null>((a, m) => (a && a.seq > m.seq ? a : m), null);
 }
 
-/** What the messages add to the chats' counters, the senders' `seen`, and ask-only owners' unread. */
-export function tally(chats: ChatItems[]) {
-  const counters: { chatId: string; agent: number; human: number }[] = [];
-  const seen: { chatId: string; userId: string; agent: number; human: number }[] = [];
-  const askUnread: { chatId: string; userId: string; n: number }[] = [];
-  const latest: { chatId: string; text: string; at: number; seq: number }[] = [];
-  for (const { chatId, items } of chats) {
-    const total = { chatId, agent: 0, human: 0 };
-    const bySender = new Map<string, { chatId: string; userId: string; agent: number; human: number }>();
-    const byOwner = new Map<string, { chatId: string; userId: string; n: number }>();
-    for (const item of items) {
-      if (item.chatType === STREAM_ASK) {
-        // Only the owner sees an ask-only stream; their own questions are not news to them.
-        if (item.visibleTo && item.senderId !== item.visibleTo) {
-          const own = byOwner.get(item.visibleTo) ?? { chatId, userId: item.visibleTo, n: 0 };
-          own.n += 1;
-          byOwner.set(item.visibleTo, own);
-        }
-        continue;
-      }
-      const counter = counterFor(item);
-      total[counter] += 1;
-      if (item.senderId) {
-        const own = bySender.get(item.senderId) ?? { chatId, userId: item.senderId, agent: 0, human: 0 };
-        own[counter] += 1;
-        bySender.set(item.senderId, own);
-      }
-    }
-    if (total.agent || total.human) counters.push(total);
-    seen.push(...bySender.values());
-    askUnread.push(...byOwner.values());
-    const last = newest(items.filter((m) => m.chatType !== STREAM_ASK));
-    if (last) latest.push({ chatId, text: last.content.slice(0, PREVIEW_CHARS), at: last.createdAt, seq: last.seq });
-  }
-  return { counters, seen, askUnread, latest };
+/** One message as the batch's SQL reads it: what it counts for, and for whom. */
+interface Row {
+  id: string;
+  chatId: string;
+  seq: number;
+  createdAt: number;
+  /** The counter it raises for the people who did not send it; null for an ask-only message, which raises none. */
+  counter: "agent" | "human" | null;
+  /** Whose `seen` goes up with the counter: the sender never has their own message unread. */
+  sender: string | null;
+  /** An ask-only stream's owner, when someone else (the agent) wrote in it: it is unread for them alone. */
+  owner: string | null;
+  preview: string;
 }
 
-/** Rows of a JSON list as a table `t` with the given fields: however long the list, one bound parameter. */
-function fromList(fields: string[]): string {
-  return `(SELECT ${fields.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?)) AS t`;
+function rowOf(chatId: string, item: MirrorItem): Row {
+  const ask = item.chatType === STREAM_ASK;
+  const counter = ask ? null : item.chatType === STREAM_AGENT || item.senderType === "virtual_employee" ? "agent" : "human";
+  return {
+    id: item.id,
+    chatId,
+    seq: item.seq,
+    createdAt: item.createdAt,
+    counter,
+    sender: counter ? item.senderId : null,
+    owner: ask && item.visibleTo && item.senderId !== item.visibleTo ? item.visibleTo : null,
+    preview: item.content.slice(0, PREVIEW_CHARS),
+  };
 }
+
+const FIELDS = ["id", "chatId", "seq", "createdAt", "counter", "sender", "owner", "preview"] as const;
 
 /**
- * The D1 writes of a batch of new messages, five statements however many chats and senders: each
- * kind of update takes its rows as one JSON list (UPDATE … FROM), so a batch of fifty rooms never
- * comes near D1's limit on queries per invocation. The slim rows go in with one INSERT the same way.
- * Writes per message stay constant, whatever the number of members: the chat's counter goes up and
- * the sender's `seen` goes up with it, so the sender's own message is never unread for them.
+ * `fresh`: the batch's messages that are not mirrored yet, of chats that still exist. Every write
+ * below reads it, so a job delivered twice (queues deliver at least once) counts nothing twice,
+ * and a chat dissolved meanwhile gets nothing. The INSERT that makes them mirrored comes last.
  */
-export function mirrorStatements(d1: D1Database, chats: ChatItems[]): D1PreparedStatement[] {
-  const slim = chats.flatMap((c) => c.items.map((m) => ({ id: m.id, chatId: c.chatId, seq: m.seq, createdAt: m.createdAt })));
-  const { counters, seen, askUnread, latest } = tally(chats);
-  const statement = (query: string, list: unknown[]) => d1.prepare(query).bind(JSON.stringify(list));
-  const statements = [
+const FRESH = `WITH fresh AS (SELECT ${FIELDS.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)
+  WHERE json_extract(value, '$.id') NOT IN (SELECT id FROM message_mirror) AND json_extract(value, '$.chatId') IN (SELECT id FROM chat))`;
+
+/**
+ * A queue batch's D1 work as one batch, so one transaction and one round trip whatever the number
+ * of chats, senders and members: the chats (and their organizations) still there, which messages
+ * are new, the writes, and what the unread notices need read after them. Each statement takes the
+ * messages as one JSON list (one bound parameter), so no batch comes near D1's limits.
+ * Writes per message stay constant: the chat's counter goes up and the sender's `seen` with it.
+ */
+export function mirrorBatch(d1: D1Database, chats: ChatItems[]): D1PreparedStatement[] {
+  const rows = JSON.stringify(chats.flatMap((c) => c.items.map((m) => rowOf(c.chatId, m))));
+  const chatIds = JSON.stringify(chats.map((c) => c.chatId));
+  const withRows = (query: string) => d1.prepare(query).bind(rows);
+  const withChats = (query: string) => d1.prepare(query).bind(chatIds);
+  return [
+    withChats("SELECT id, org_id AS orgId FROM chat WHERE id IN (SELECT value FROM json_each(?1))"),
+    withRows(`${FRESH} SELECT id FROM fresh`),
+    withRows(
+      `${FRESH} UPDATE chat SET agent_count = agent_count + t.agent, human_count = human_count + t.human
+       FROM (SELECT chatId, sum(counter = 'agent') AS agent, sum(counter = 'human') AS human FROM fresh WHERE counter IS NOT NULL GROUP BY chatId) AS t
+       WHERE chat.id = t.chatId`,
+    ),
+    withRows(
+      `${FRESH} UPDATE chat_participant SET seen_agent = seen_agent + t.agent, seen_human = seen_human + t.human
+       FROM (SELECT chatId, sender, sum(counter = 'agent') AS agent, sum(counter = 'human') AS human FROM fresh WHERE sender IS NOT NULL GROUP BY chatId, sender) AS t
+       WHERE chat_participant.chat_id = t.chatId AND chat_participant.participant_id = t.sender`,
+    ),
+    withRows(
+      `${FRESH} UPDATE chat_participant SET ask_unread = ask_unread + t.n
+       FROM (SELECT chatId, owner, count(*) AS n FROM fresh WHERE owner IS NOT NULL GROUP BY chatId, owner) AS t
+       WHERE chat_participant.chat_id = t.chatId AND chat_participant.participant_id = t.owner`,
+    ),
+    // The newest counted message of each chat (SQLite takes the bare columns from the max(seq) row);
+    // an older job arriving late never replaces a newer last message.
+    withRows(
+      `${FRESH} UPDATE chat SET last_message_text = t.preview, last_message_at = t.createdAt, last_message_seq = t.seq
+       FROM (SELECT chatId, preview, createdAt, max(seq) AS seq FROM fresh WHERE counter IS NOT NULL GROUP BY chatId) AS t
+       WHERE chat.id = t.chatId AND chat.last_message_seq < t.seq`,
+    ),
     // `WHERE true` tells SQLite the ON CONFLICT belongs to the INSERT, not to a join.
-    statement(
-      `INSERT INTO message_mirror (id, chat_id, seq, created_at) SELECT id, chatId, seq, createdAt FROM ${fromList(["id", "chatId", "seq", "createdAt"])} WHERE true
-       ON CONFLICT (id) DO NOTHING`,
-      slim,
+    withRows(
+      `${FRESH} INSERT INTO message_mirror (id, chat_id, seq, created_at) SELECT id, chatId, seq, createdAt FROM fresh WHERE true ON CONFLICT (id) DO NOTHING`,
+    ),
+    withChats("SELECT id, human_count AS human, agent_count AS agent FROM chat WHERE id IN (SELECT value FROM json_each(?1))"),
+    withChats(
+      `SELECT p.chat_id AS chatId, p.participant_id AS participantId, p.seen_human AS seenHuman, p.seen_agent AS seenAgent,
+         p.ask_unread AS askUnread, p.last_read_at AS lastReadAt
+       FROM chat_participant p JOIN user_presence u ON u.user_id = p.participant_id
+       WHERE p.chat_id IN (SELECT value FROM json_each(?1)) AND p.participant_type = 'user' AND u.tabs > 0`,
     ),
   ];
-  if (counters.length) {
-    statements.push(
-      statement(
-        `UPDATE chat SET agent_count = agent_count + t.agent, human_count = human_count + t.human FROM ${fromList(["chatId", "agent", "human"])} WHERE chat.id = t.chatId`,
-        counters,
-      ),
-    );
-  }
-  if (seen.length) {
-    statements.push(
-      statement(
-        `UPDATE chat_participant SET seen_agent = seen_agent + t.agent, seen_human = seen_human + t.human FROM ${fromList(["chatId", "userId", "agent", "human"])}
-         WHERE chat_participant.chat_id = t.chatId AND chat_participant.participant_id = t.userId`,
-        seen,
-      ),
-    );
-  }
-  if (askUnread.length) {
-    statements.push(
-      statement(
-        `UPDATE chat_participant SET ask_unread = ask_unread + t.n FROM ${fromList(["chatId", "userId", "n"])}
-         WHERE chat_participant.chat_id = t.chatId AND chat_participant.participant_id = t.userId`,
-        askUnread,
-      ),
-    );
-  }
-  if (latest.length) {
-    // An older job arriving late never replaces a newer last message.
-    statements.push(
-      statement(
-        `UPDATE chat SET last_message_text = t.text, last_message_at = t.at, last_message_seq = t.seq FROM ${fromList(["chatId", "text", "at", "seq"])}
-         WHERE chat.id = t.chatId AND chat.last_message_seq < t.seq`,
-        latest,
-      ),
-    );
-  }
-  return statements;
+}
+
+export interface MirrorBatchResult {
+  /** The chats still there, with the organization whose search shard holds them. */
+  live: { id: string; orgId: string }[];
+  /** Messages this batch mirrored for the first time. */
+  fresh: Set<string>;
+  /** Counters after the writes. */
+  counts: { id: string; human: number; agent: number }[];
+  /** Members of the chats with a tab open: only they get an unread notice now. */
+  readers: { chatId: string; participantId: string; seenHuman: number; seenAgent: number; askUnread: number; lastReadAt: Date | null }[];
+}
+
+export function readMirrorBatch(results: D1Result[]): MirrorBatchResult {
+  const rowsAt = <T>(i: number) => (results[i]?.results ?? []) as T[];
+  return {
+    live: rowsAt<{ id: string; orgId: string }>(0),
+    fresh: new Set(rowsAt<{ id: string }>(1).map((r) => r.id)),
+    counts: rowsAt(results.length - 2),
+    readers: rowsAt<MirrorBatchResult["readers"][number] & { lastReadAt: number | null }>(results.length - 1).map((r) => ({
+      ...r,
+      lastReadAt: r.lastReadAt === null ? null : new Date(r.lastReadAt),
+    })),
+  };
 }

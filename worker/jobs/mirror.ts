@@ -1,14 +1,11 @@
-import { and, eq, gt } from "drizzle-orm";
 import * as v from "valibot";
 import type { Env } from "../env";
-import { getDb } from "../db/client";
-import { chat, chatParticipant, messageMirror, userPresence } from "../db/schema";
 import { unreadOf } from "../db/unread";
 import { notifyUsers } from "../rooms/stubs";
 import { STREAM_ASK } from "../../contract";
-import { inList } from "../db/bound-lists";
 import { indexInShards } from "../search/feed";
-import { mirrorStatements, newest, type ChatItems } from "./mirror-writes";
+import { nextTurn } from "../lib/next-turn";
+import { PREVIEW_CHARS, mirrorBatch, newest, readMirrorBatch, type ChatItems, type MirrorBatchResult } from "./mirror-writes";
 
 const MirrorItem = v.object({
   id: v.string(),
@@ -31,8 +28,6 @@ export const MirrorJob = v.object({
 export type MirrorJob = v.InferOutput<typeof MirrorJob>;
 type MirrorItem = v.InferOutput<typeof MirrorItem>;
 
-const PREVIEW_CHARS = 200;
-
 /** The jobs' messages by chat, each message once however often it was delivered. */
 function byChat(jobs: MirrorJob[]): Map<string, Map<string, MirrorItem>> {
   const chats = new Map<string, Map<string, MirrorItem>>();
@@ -45,63 +40,42 @@ function byChat(jobs: MirrorJob[]): Map<string, Map<string, MirrorItem>> {
 }
 
 /**
- * Indexes messages in their organizations' search shards, records them in D1 and counts them:
- * every mirror job of a queue batch in one pass, so a batch costs the same few D1 round trips and
- * one shard call per organization whether it holds one room's flush or fifty.
+ * Records messages in D1, counts them and indexes them in their organizations' search shards:
+ * every mirror job of a queue batch in one pass, so a batch costs one D1 round trip and one shard
+ * call per organization whether it holds one room's flush or fifty.
  * Idempotent by message id: a job delivered twice (queues deliver at least once) finds its
- * messages already indexed and recorded and changes nothing. The shard is asked with every message,
- * so a retry after it failed, or after D1 failed, still indexes each exactly once; the D1 writes
- * are one batch, so they happen all together or not at all.
+ * messages already recorded and counts nothing again. The shard is asked with every message of a
+ * live chat, new or not, so a retry after it failed still indexes each exactly once; the D1 work
+ * is one batch, so it happens all together or not at all.
  */
 export async function runMirrorJobs(env: Env, jobs: MirrorJob[]): Promise<void> {
-  const db = getDb(env.DB);
   const chats = byChat(jobs);
   if (chats.size === 0) return;
-  const ids = [...chats.values()].flatMap((items) => [...items.keys()]);
-  // Both reads in one round trip. The chat's organization in D1 decides the shard (search asks the
-  // shards by the same column), and a chat dissolved meanwhile is not found: nothing of it is mirrored.
-  const [rooms, mirrored] = await db.batch([
-    db
-      .select({ id: chat.id, orgId: chat.orgId })
-      .from(chat)
-      .where(inList(chat.id, [...chats.keys()])),
-    db.select({ id: messageMirror.id }).from(messageMirror).where(inList(messageMirror.id, ids)),
-  ]);
-  const live: ChatItems<MirrorItem>[] = rooms
-    .map((r) => ({ chatId: r.id, orgId: r.orgId, items: [...chats.get(r.id)!.values()] }))
-    .filter((c) => c.items.length > 0);
-  if (live.length === 0) return;
-  await indexInShards(env, live);
-
-  const seen = new Set(mirrored.map((r) => r.id));
-  const fresh = live.map((c) => ({ ...c, items: c.items.filter((m) => !seen.has(m.id)) })).filter((c) => c.items.length > 0);
-  if (fresh.length === 0) return;
-
-  await env.DB.batch(mirrorStatements(env.DB, fresh));
-  await announce(env, fresh);
+  const all = [...chats].map(([chatId, items]) => ({ chatId, items: [...items.values()] }));
+  const { live, fresh, counts, readers } = readMirrorBatch(await env.DB.batch(mirrorBatch(env.DB, all)));
+  // A turn before each step: the chat rooms' frames that came in meanwhile go first (lib/next-turn).
+  await nextTurn();
+  const orgOf = new Map(live.map((c) => [c.id, c.orgId]));
+  await indexInShards(
+    env,
+    all.filter((c) => orgOf.has(c.chatId)).map((c) => ({ ...c, orgId: orgOf.get(c.chatId)! })),
+  );
+  const news = all.map((c) => ({ ...c, items: c.items.filter((m) => fresh.has(m.id)) })).filter((c) => c.items.length > 0);
+  if (news.length === 0) return;
+  await nextTurn();
+  await announce(env, news, counts, readers);
 }
 
 /**
  * Tells every online reader's tabs about their unread counts and the newest message they may see:
  * another member's ask-only question must never surface in someone's preview. People with no tab
- * open are skipped; they read the counts from the chat list when they come back. Two reads for all
- * the batch's chats together.
+ * open are skipped; they read the counts from the chat list when they come back.
  */
-async function announce(env: Env, chats: ChatItems<MirrorItem>[]): Promise<void> {
-  const db = getDb(env.DB);
-  const chatIds = chats.map((c) => c.chatId);
-  const [counts, readers] = await db.batch([
-    db.select({ id: chat.id, human: chat.humanCount, agent: chat.agentCount }).from(chat).where(inList(chat.id, chatIds)),
-    db
-      .select({ p: chatParticipant })
-      .from(chatParticipant)
-      .innerJoin(userPresence, eq(userPresence.userId, chatParticipant.participantId))
-      .where(and(inList(chatParticipant.chatId, chatIds), eq(chatParticipant.participantType, "user"), gt(userPresence.tabs, 0))),
-  ]);
+async function announce(env: Env, chats: ChatItems[], counts: MirrorBatchResult["counts"], readers: MirrorBatchResult["readers"]): Promise<void> {
   const countsOf = new Map(counts.map((c) => [c.id, c]));
   const itemsOf = new Map(chats.map((c) => [c.chatId, c.items]));
   await Promise.all(
-    readers.map(({ p }) => {
+    readers.map((p) => {
       const chatCounts = countsOf.get(p.chatId);
       // The newest message this reader may see: ask-only questions only their owner's.
       const last = newest((itemsOf.get(p.chatId) ?? []).filter((m) => m.chatType !== STREAM_ASK || m.visibleTo === p.participantId));

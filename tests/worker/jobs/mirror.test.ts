@@ -163,6 +163,23 @@ describe("the message mirror", () => {
     expect((await shard(orgId).status()).messages).toBe(2);
   });
 
+  it("a redelivered job indexes what the shard lacks (D1 recorded it, the shard call failed) without counting it again", async () => {
+    const { alice, bob, chatId, orgId } = await groupOfTwo();
+    const job = mirrorJob(chatId, orgId, [{ id: "msg_shard_lost_1", seq: 1, senderId: alice.id, content: "the narwhal memo" }]);
+    await deliver(job);
+    // As if the shard call after D1's batch had failed: D1 has the message, the shard does not.
+    await runInDurableObject(shard(orgId), (_obj, state) => {
+      state.storage.sql.exec("DELETE FROM message");
+      state.storage.sql.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
+    });
+    expect((await shard(orgId).status()).messages).toBe(0);
+    expect((await deliver(job)).retryMessages).toEqual([]);
+    expect((await shard(orgId).status()).messages).toBe(1);
+    expect((await found(bob, { query: "narwhal", type: "messages" })).messages.map((m: any) => m.id)).toEqual(["msg_shard_lost_1"]);
+    expect(await mirrorCount(chatId)).toBe(1);
+    expect(await unreadOf(chatId, bob.id)).toEqual({ human: 1, agent: 0 });
+  });
+
   it("one batch with several rooms' jobs, in two organizations, mirrors each room into its own organization's shard", async () => {
     const one = await groupOfTwo();
     const two = await groupOfTwo();
