@@ -1,4 +1,4 @@
-import mammoth from "mammoth";
+import type mammoth from "mammoth";
 import { ExtractError } from "../knowledge/extract";
 
 /** The plain text of a Word document (mammoth, which the web's preview uses too); paragraphs stay apart. */
@@ -10,7 +10,8 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
     // `buffer`, every Word document failed in production while tests, on the Node build, passed.
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const input = { arrayBuffer, buffer: bytes } as unknown as Parameters<typeof mammoth.extractRawText>[0];
-    const result = await mammoth.extractRawText(input);
+    const { default: reader } = await import("mammoth");
+    const result = await reader.extractRawText(input);
     text = result.value;
   } catch (err) {
     const detail = err instanceof Error && err.message ? ` (${err.message.slice(0, 200)})` : "";

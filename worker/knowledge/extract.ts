@@ -1,4 +1,4 @@
-import { extractText, getDocumentProxy } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import type { KnowledgeKind } from "./file-types";
 
 /** A reason the user can act on; stored on the file as its `error`. */
@@ -12,6 +12,7 @@ function pdfProblem(err: unknown): string {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(bytes);
