@@ -3,7 +3,7 @@
 // turns (app, floor, floor, app, …), so a change in the machine's load falls on both alike.
 import { randomBytes } from "node:crypto";
 import { ClientPool } from "./client-pool.ts";
-import { mergeStats, roundStats, type RoundStats } from "./round-stats.ts";
+import { dumpRound, mergeStats, roundStats, type RoundStats } from "./round-stats.ts";
 import { benchChatId } from "./seed.ts";
 import { cpuNow, cpuPerMessage, type CpuSample } from "./server-cpu.ts";
 
@@ -67,6 +67,7 @@ export async function runScenario(targets: Target[], s: Scenario, repeats: numbe
           SETTLE_MS,
         );
         const stats = roundStats(round, clients);
+        if (process.env.BENCH_DUMP) dumpRound(`${process.env.BENCH_DUMP}-${targets[k]!.name}-${r}.csv`, round);
         rounds[k]!.stats.push(stats);
         rounds[k]!.cpu.push(cpuPerMessage(before, cpuNow(port), stats.messages));
       }

@@ -1,4 +1,5 @@
 // Latencies and the exactly-once check of one round, from what the client threads recorded.
+import { writeFileSync } from "node:fs";
 import type { Round } from "./client-pool.ts";
 import type { ClientSpec } from "./client-protocol.ts";
 
@@ -104,3 +105,15 @@ export function mergeStats(all: RoundStats[]): RoundStats {
 }
 
 export const exactlyOnce = (s: RoundStats) => s.missing === 0 && s.duplicates === 0 && s.acked === s.messages;
+
+/**
+ * One line per message (send time, send→ack, send→last receiver, in ms): BENCH_DUMP writes these,
+ * to see when the slow messages come (a rhythm points at periodic work, a cluster at a stall).
+ */
+export function dumpRound(path: string, round: Round): void {
+  const lines = [...round.sent].map(([id, at]) => {
+    const got = round.deliveries.get(id);
+    return [at, (round.acked.get(id) ?? NaN) - at, got ? Math.max(...got.at) - at : NaN].join(",");
+  });
+  writeFileSync(path, `sent_at,ack_ms,last_ms\n${lines.join("\n")}\n`);
+}
