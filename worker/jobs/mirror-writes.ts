@@ -26,33 +26,52 @@ interface Row {
   sender: string | null;
   /** An ask-only stream's owner, when someone else (the agent) wrote in it: it is unread for them alone. */
   owner: string | null;
-  preview: string;
+  /** The chat list's preview: only on the newest counted message of its chat, the one that can become the last message. */
+  preview: string | null;
 }
 
-function rowOf(chatId: string, item: MirrorItem): Row {
-  const ask = item.chatType === STREAM_ASK;
-  const counter = ask ? null : item.chatType === STREAM_AGENT || item.senderType === "virtual_employee" ? "agent" : "human";
-  return {
-    id: item.id,
-    chatId,
-    seq: item.seq,
-    createdAt: item.createdAt,
-    counter,
-    sender: counter ? item.senderId : null,
-    owner: ask && item.visibleTo && item.senderId !== item.visibleTo ? item.visibleTo : null,
-    preview: item.content.slice(0, PREVIEW_CHARS),
-  };
+/** In the order of `Row`'s fields: the SQL reads each message as a JSON array, half the size of an object. */
+const FIELDS = ["id", "chatId", "seq", "createdAt", "counter", "sender", "owner", "preview"] as const satisfies readonly (keyof Row)[];
+
+function counterOf(item: MirrorItem): Row["counter"] {
+  if (item.chatType === STREAM_ASK) return null;
+  return item.chatType === STREAM_AGENT || item.senderType === "virtual_employee" ? "agent" : "human";
 }
 
-const FIELDS = ["id", "chatId", "seq", "createdAt", "counter", "sender", "owner", "preview"] as const;
+/**
+ * The batch's messages as the JSON list its statements bind: up to 50 jobs of 100 messages, so each
+ * message's share is kept small (D1 takes at most 2 MB in one value) and the 200-character preview
+ * goes only with the newest counted message of each chat.
+ */
+function rowsOf(chats: ChatItems[]): string {
+  const rows: unknown[][] = [];
+  for (const { chatId, items } of chats) {
+    const last = newest(items.filter((m) => counterOf(m) !== null));
+    for (const item of items) {
+      const counter = counterOf(item);
+      const row: Row = {
+        id: item.id,
+        chatId,
+        seq: item.seq,
+        createdAt: item.createdAt,
+        counter,
+        sender: counter ? item.senderId : null,
+        owner: counter === null && item.visibleTo && item.senderId !== item.visibleTo ? item.visibleTo : null,
+        preview: item === last ? item.content.slice(0, PREVIEW_CHARS) : null,
+      };
+      rows.push(FIELDS.map((f) => row[f]));
+    }
+  }
+  return JSON.stringify(rows);
+}
 
 /**
  * `fresh`: the batch's messages that are not mirrored yet, of chats that still exist. Every write
  * below reads it, so a job delivered twice (queues deliver at least once) counts nothing twice,
  * and a chat dissolved meanwhile gets nothing. The INSERT that makes them mirrored comes last.
  */
-const FRESH = `WITH fresh AS (SELECT ${FIELDS.map((f) => `json_extract(value, '$.${f}') AS ${f}`).join(", ")} FROM json_each(?1)
-  WHERE json_extract(value, '$.id') NOT IN (SELECT id FROM message_mirror) AND json_extract(value, '$.chatId') IN (SELECT id FROM chat))`;
+const FRESH = `WITH fresh AS (SELECT * FROM (SELECT ${FIELDS.map((f, i) => `json_extract(value, '$[${i}]') AS ${f}`).join(", ")} FROM json_each(?1))
+  WHERE id NOT IN (SELECT id FROM message_mirror) AND chatId IN (SELECT id FROM chat))`;
 
 /**
  * A queue batch's D1 work as one batch, so one transaction and one round trip whatever the number
@@ -62,7 +81,7 @@ const FRESH = `WITH fresh AS (SELECT ${FIELDS.map((f) => `json_extract(value, '$
  * Writes per message stay constant: the chat's counter goes up and the sender's `seen` with it.
  */
 export function mirrorBatch(d1: D1Database, chats: ChatItems[]): D1PreparedStatement[] {
-  const rows = JSON.stringify(chats.flatMap((c) => c.items.map((m) => rowOf(c.chatId, m))));
+  const rows = rowsOf(chats);
   const chatIds = JSON.stringify(chats.map((c) => c.chatId));
   const withRows = (query: string) => d1.prepare(query).bind(rows);
   const withChats = (query: string) => d1.prepare(query).bind(chatIds);
@@ -89,7 +108,7 @@ export function mirrorBatch(d1: D1Database, chats: ChatItems[]): D1PreparedState
     withRows(
       `${FRESH} UPDATE chat SET last_message_text = t.preview, last_message_at = t.createdAt, last_message_seq = t.seq
        FROM (SELECT chatId, preview, createdAt, max(seq) AS seq FROM fresh WHERE counter IS NOT NULL GROUP BY chatId) AS t
-       WHERE chat.id = t.chatId AND chat.last_message_seq < t.seq`,
+       WHERE chat.id = t.chatId AND chat.last_message_seq < t.seq AND t.preview IS NOT NULL`,
     ),
     // `WHERE true` tells SQLite the ON CONFLICT belongs to the INSERT, not to a join.
     withRows(
