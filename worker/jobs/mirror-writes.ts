@@ -1,9 +1,10 @@
 import { STREAM_AGENT, STREAM_ASK } from "../../contract";
 import type { MirrorItem } from "../rooms/chat-room/mirror";
 
-export interface ChatItems<T extends MirrorItem = MirrorItem> {
+/** A chat's messages in a queue batch. */
+export interface ChatItems {
   chatId: string;
-  items: T[];
+  items: MirrorItem[];
 }
 
 /** How much of a message a chat list or an unread notice shows. */
@@ -80,12 +81,12 @@ const FRESH = `WITH fresh AS (SELECT * FROM (SELECT ${FIELDS.map((f, i) => `json
  * messages as one JSON list (one bound parameter), so no batch comes near D1's limits.
  * Writes per message stay constant: the chat's counter goes up and the sender's `seen` with it.
  */
-export function mirrorBatch(d1: D1Database, chats: ChatItems[]): D1PreparedStatement[] {
+export function mirrorBatch(d1: D1Database, chats: ChatItems[]): { statements: D1PreparedStatement[]; read(results: D1Result[]): MirrorBatchResult } {
   const rows = rowsOf(chats);
   const chatIds = JSON.stringify(chats.map((c) => c.chatId));
   const withRows = (query: string) => d1.prepare(query).bind(rows);
   const withChats = (query: string) => d1.prepare(query).bind(chatIds);
-  return [
+  const statements = [
     withChats("SELECT id, org_id AS orgId FROM chat WHERE id IN (SELECT value FROM json_each(?1))"),
     withRows(`${FRESH} SELECT id FROM fresh`),
     withRows(
@@ -122,6 +123,8 @@ export function mirrorBatch(d1: D1Database, chats: ChatItems[]): D1PreparedState
        WHERE p.chat_id IN (SELECT value FROM json_each(?1)) AND p.participant_type = 'user' AND u.tabs > 0`,
     ),
   ];
+  // The reads are the first two statements and the last two; read from the same list that ran.
+  return { statements, read: (results) => readResults(results, statements.length) };
 }
 
 export interface MirrorBatchResult {
@@ -135,13 +138,13 @@ export interface MirrorBatchResult {
   readers: { chatId: string; participantId: string; seenHuman: number; seenAgent: number; askUnread: number; lastReadAt: Date | null }[];
 }
 
-export function readMirrorBatch(results: D1Result[]): MirrorBatchResult {
+function readResults(results: D1Result[], count: number): MirrorBatchResult {
   const rowsAt = <T>(i: number) => (results[i]?.results ?? []) as T[];
   return {
     live: rowsAt<{ id: string; orgId: string }>(0),
     fresh: new Set(rowsAt<{ id: string }>(1).map((r) => r.id)),
-    counts: rowsAt(results.length - 2),
-    readers: rowsAt<MirrorBatchResult["readers"][number] & { lastReadAt: number | null }>(results.length - 1).map((r) => ({
+    counts: rowsAt(count - 2),
+    readers: rowsAt<MirrorBatchResult["readers"][number] & { lastReadAt: number | null }>(count - 1).map((r) => ({
       ...r,
       lastReadAt: r.lastReadAt === null ? null : new Date(r.lastReadAt),
     })),

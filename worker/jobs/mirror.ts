@@ -5,7 +5,7 @@ import { notifyUsers } from "../rooms/stubs";
 import { STREAM_ASK } from "../../contract";
 import { indexInShards } from "../search/feed";
 import { nextTurn } from "../lib/next-turn";
-import { PREVIEW_CHARS, mirrorBatch, newest, readMirrorBatch, type ChatItems, type MirrorBatchResult } from "./mirror-writes";
+import { PREVIEW_CHARS, mirrorBatch, newest, type ChatItems, type MirrorBatchResult } from "./mirror-writes";
 
 const MirrorItem = v.object({
   id: v.string(),
@@ -52,7 +52,8 @@ export async function runMirrorJobs(env: Env, jobs: MirrorJob[]): Promise<void> 
   const chats = byChat(jobs);
   if (chats.size === 0) return;
   const all = [...chats].map(([chatId, items]) => ({ chatId, items: [...items.values()] }));
-  const { live, fresh, counts, readers } = readMirrorBatch(await env.DB.batch(mirrorBatch(env.DB, all)));
+  const batch = mirrorBatch(env.DB, all);
+  const { live, fresh, counts, readers } = batch.read(await env.DB.batch(batch.statements));
   // A turn before each step: the chat rooms' frames that came in meanwhile go first (lib/next-turn).
   await nextTurn();
   const orgOf = new Map(live.map((c) => [c.id, c.orgId]));
