@@ -120,7 +120,9 @@ export default defineConfig(async () => {
         GITHUB_CLIENT_SECRET: FAKE_GITHUB_OAUTH.clientSecret,
         // Only the loopback fakes (and port 1, where nothing listens) may be reached; every other private address is refused.
         GIT_HOSTS_ALLOW_PRIVATE: `127.0.0.1:${process.env.FAKE_GIT_HOSTS_PORT},127.0.0.1:${process.env.FIXTURE_REPO_PORT},127.0.0.1:1`,
-        GIT_HOSTS_TIMEOUT_MS: "1500",
+        // Long, so a loaded machine never times out a healthy call to the fakes (1.5 s once failed one on CI);
+        // the tests of failed connections pass a short one of their own (tests/worker/api/git-hosts.test.ts).
+        GIT_HOSTS_TIMEOUT_MS: "8000",
         // No SMTP_HOST here: outgoing mail waits in the outbox, as in a default deploy, so no test's stored
         // state changes behind its back. The mail tests pass the SMTP settings of the loopback server themselves.
         FAKE_SMTP_PORT: String(process.env.FAKE_SMTP_PORT),
