@@ -1,4 +1,3 @@
-import { generateText } from "ai";
 import type { Env } from "../env";
 import { PROVIDER_SETTINGS_HINT, resolveRoute } from "./models";
 import { languageModel } from "./providers";
@@ -20,8 +19,9 @@ export async function completeText(env: Env, req: CompleteRequest): Promise<Comp
   const route = resolveRoute(env, req.model);
   if (!route) return { ok: false, unavailable: PROVIDER_SETTINGS_HINT };
   try {
+    const [{ generateText }, model] = await Promise.all([import("ai"), languageModel(env, route)]);
     const result = await generateText({
-      model: languageModel(env, route),
+      model,
       system: req.system,
       prompt: req.prompt,
       maxOutputTokens: req.maxOutputTokens ?? 400,

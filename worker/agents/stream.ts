@@ -1,6 +1,7 @@
-import { isStepCount, streamText, type LanguageModel, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+import type { ModelMessage, ToolResultPart } from "ai";
+import { sdkToolSet, type AgentTools } from "./agent-tools";
 import { describeProviderError } from "./errors";
-import type { ChatModel } from "./providers";
+import type { ChatModel, LoadModel } from "./providers";
 import { callWire, toolSpecs, type WireModel, type WirePart, type WireProtocol } from "./wire";
 import { anthropicWire } from "./wire-anthropic";
 import { openAiWire } from "./wire-openai";
@@ -9,7 +10,7 @@ export interface StreamRequest {
   model: ChatModel;
   system: string;
   messages: ModelMessage[];
-  tools?: ToolSet;
+  tools?: AgentTools;
   /** Aborted by pause. */
   signal: AbortSignal;
   /** No token for this long ends the reply as timed out. */
@@ -35,12 +36,12 @@ const PROTOCOLS: Record<WireModel["protocol"], WireProtocol> = { anthropic: anth
 /** What a step loop reports: null when the answer finished, else why it failed. */
 type Failure = string | null;
 
-async function executeTool(tools: ToolSet | undefined, call: ToolCall, messages: ModelMessage[], signal: AbortSignal): Promise<ToolResultPart | string> {
+async function executeTool(tools: AgentTools | undefined, call: ToolCall, messages: ModelMessage[], signal: AbortSignal): Promise<ToolResultPart | string> {
   const execute = tools?.[call.toolName]?.execute;
   if (!execute) return `A tool failed: there is no tool named ${call.toolName}.`;
   if (typeof call.input !== "object" || call.input === null) return `A tool failed: the input of ${call.toolName} is not valid JSON.`;
   try {
-    const output: unknown = await execute(call.input as never, { toolCallId: call.toolCallId, messages, abortSignal: signal, context: {} } as never);
+    const output: unknown = await execute(call.input as Record<string, unknown>, { toolCallId: call.toolCallId, messages, abortSignal: signal });
     const value = typeof output === "string" ? { type: "text" as const, value: output } : { type: "json" as const, value: output as never };
     return { type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: value };
   } catch (err) {
@@ -85,14 +86,15 @@ async function wireSteps(req: StreamRequest, wire: WireModel, signal: AbortSigna
   return null;
 }
 
-/** Workers AI has no HTTP stream of its own to read: its calls go through the SDK's streamText. */
-async function sdkSteps(req: StreamRequest, model: LanguageModel, signal: AbortSignal, touch: () => void): Promise<Failure> {
+/** Workers AI has no HTTP stream of its own to read: its calls go through the SDK's streamText, loaded on first use. */
+async function sdkSteps(req: StreamRequest, load: LoadModel, signal: AbortSignal, touch: () => void): Promise<Failure> {
   let failure: Failure = null;
+  const [{ isStepCount, streamText }, model, tools] = await Promise.all([import("ai"), load(), sdkToolSet(req.tools)]);
   const result = streamText({
     model,
     system: req.system,
     messages: req.messages,
-    tools: req.tools,
+    tools,
     stopWhen: isStepCount(req.maxSteps ?? MAX_STEPS),
     maxRetries: 0,
     abortSignal: signal,
@@ -133,7 +135,7 @@ export async function streamAnswer(req: StreamRequest): Promise<StreamOutcome> {
   try {
     watch(req.idleTimeoutMs);
     const signal = AbortSignal.any([req.signal, idle.signal]);
-    failure = req.model.kind === "wire" ? await wireSteps(req, req.model.wire, signal, touch) : await sdkSteps(req, req.model.model, signal, touch);
+    failure = req.model.kind === "wire" ? await wireSteps(req, req.model.wire, signal, touch) : await sdkSteps(req, req.model.load, signal, touch);
   } catch (err) {
     if (!req.signal.aborted && !idle.signal.aborted) failure ??= describeProviderError(err);
   } finally {

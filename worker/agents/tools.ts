@@ -1,5 +1,5 @@
-import { jsonSchema, tool, type ToolSet } from "ai";
 import type { KnowledgeHit } from "../../contract";
+import type { AgentTools } from "./agent-tools";
 
 export type KnowledgeSearch = (query: string) => Promise<KnowledgeHit[]>;
 
@@ -7,21 +7,22 @@ export type KnowledgeSearch = (query: string) => Promise<KnowledgeHit[]>;
  * Tools a chat agent may call. `search_knowledge` lets the model look further than the passages
  * retrieved up front (a follow-up question, another wording). Results are quoted data.
  */
-export function chatTools(search: KnowledgeSearch, onUse: (query: string, hits: KnowledgeHit[]) => void): ToolSet {
+export function chatTools(search: KnowledgeSearch, onUse: (query: string, hits: KnowledgeHit[]) => void): AgentTools {
   return {
-    search_knowledge: tool({
+    search_knowledge: {
       description: "Search this virtual employee's knowledge files. Returns passages with the file each came from.",
-      inputSchema: jsonSchema<{ query: string }>({
+      inputSchema: {
         type: "object",
         properties: { query: { type: "string", description: "What to look for, in a few words" } },
         required: ["query"],
         additionalProperties: false,
-      }),
+      },
       execute: async ({ query }) => {
-        const hits = await search(String(query).slice(0, 500));
-        onUse(query, hits);
+        const q = String(query);
+        const hits = await search(q.slice(0, 500));
+        onUse(q, hits);
         return hits.length ? hits.map((h) => ({ file: h.fileName, text: h.text })) : "No passages found.";
       },
-    }),
+    },
   };
 }

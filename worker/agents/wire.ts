@@ -1,4 +1,6 @@
-import { APICallError, asSchema, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+import type { ModelMessage, ToolResultPart } from "ai";
+import type { AgentTools } from "./agent-tools";
+import { ProviderHttpError } from "./errors";
 import { readServerSentEvents } from "./sse";
 
 /**
@@ -46,12 +48,8 @@ export interface WireProtocol {
 }
 
 /** The tools as the protocols describe them: name, description and the JSON schema of the input. */
-export function toolSpecs(tools: ToolSet | undefined): ToolSpec[] {
-  return Object.entries(tools ?? {}).map(([name, tool]) => ({
-    name,
-    description: typeof tool.description === "string" ? tool.description : "",
-    parameters: asSchema(tool.inputSchema).jsonSchema,
-  }));
+export function toolSpecs(tools: AgentTools | undefined): ToolSpec[] {
+  return Object.entries(tools ?? {}).map(([name, tool]) => ({ name, description: tool.description, parameters: tool.inputSchema }));
 }
 
 /** A tool call's input as the model wrote it; text that is not JSON is handed on as it is, for the caller to refuse. */
@@ -106,8 +104,8 @@ function errorMessageOf(body: string, statusText: string): string {
 }
 
 /**
- * One streamed model call: parts are handed to `onPart` as the events arrive. Throws the SDK's
- * APICallError for an HTTP failure (describeProviderError maps it to a reason), and errors of the
+ * One streamed model call: parts are handed to `onPart` as the events arrive. Throws
+ * ProviderHttpError for an HTTP failure (describeProviderError maps it to a reason), and errors of the
  * connection as they come; a stream that ends before the model said it finished is an error part.
  */
 export async function callWire(protocol: WireProtocol, model: WireModel, call: WireCall, signal: AbortSignal, onPart: (part: WirePart) => void): Promise<void> {
@@ -120,15 +118,7 @@ export async function callWire(protocol: WireProtocol, model: WireModel, call: W
   });
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => "");
-    throw new APICallError({
-      message: errorMessageOf(text, response.statusText),
-      url: model.url,
-      requestBodyValues: { model: model.modelId },
-      statusCode: response.status,
-      responseHeaders: Object.fromEntries(response.headers),
-      responseBody: text,
-      isRetryable: response.status === 429 || response.status >= 500,
-    });
+    throw new ProviderHttpError(errorMessageOf(text, response.statusText), response.status, text);
   }
   const decode = protocol.decoder();
   let finished = false;

@@ -1,4 +1,4 @@
-import { jsonSchema, tool, type ToolSet } from "ai";
+import type { AgentTool, AgentTools } from "../agent-tools";
 
 /**
  * The coding agent's tools as the model sees them: names, descriptions and input schemas only.
@@ -7,14 +7,9 @@ import { jsonSchema, tool, type ToolSet } from "ai";
  */
 
 type Props = Record<string, Record<string, unknown>>;
-/** The SDK's JSON Schema type is stricter than the literals below (string `type` fields); the shapes are checked by the providers' tests. */
-type Schema = Parameters<typeof jsonSchema>[0];
 
-function spec(description: string, properties: Props, required: string[] = []) {
-  return tool({
-    description,
-    inputSchema: jsonSchema<Record<string, unknown>>({ type: "object", properties, required, additionalProperties: false } as Schema),
-  });
+function spec(description: string, properties: Props, required: string[] = []): AgentTool {
+  return { description, inputSchema: { type: "object", properties, required, additionalProperties: false } };
 }
 
 const path = { type: "string", description: "A path relative to the project root, e.g. src/app.ts" };
@@ -96,6 +91,6 @@ export type CodingToolName = keyof typeof READ_TOOLS | keyof typeof WRITE_TOOLS;
 export const CODING_TOOL_NAMES = new Set<string>([...Object.keys(READ_TOOLS), ...Object.keys(WRITE_TOOLS)]);
 
 /** Ask mode reads and plans; Coding mode also changes files, runs commands and commits. */
-export function codingToolSpecs(mode: "ask" | "coding"): ToolSet {
+export function codingToolSpecs(mode: "ask" | "coding"): AgentTools {
   return mode === "coding" ? { ...READ_TOOLS, ...WRITE_TOOLS } : { ...READ_TOOLS };
 }

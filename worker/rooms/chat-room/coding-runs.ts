@@ -1,6 +1,6 @@
-import type { ToolSet } from "ai";
 import { APPROVAL_TTL_MS, CODING_TEXTS } from "../../../contract";
 import { changesWorkspace, needsApproval } from "../../agents/coding/policy";
+import type { AgentTools } from "../../agents/agent-tools";
 import { codingToolSpecs, CODING_TOOL_NAMES } from "../../agents/coding/tool-specs";
 import { executeWorkspaceTool, isWorkspaceTool, type ToolOutcome } from "../../agents/coding/workspace-tools";
 import { compactForModel } from "../../agents/coding/output";
@@ -32,7 +32,7 @@ const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 const RESULT_SHOWN = 300;
 
 /** The tools a run offers. The todo list is the whole chat's (on its agent tab), so a private ask-only run cannot publish it. */
-function toolsOf(cp: Checkpoint): ToolSet {
+function toolsOf(cp: Checkpoint): AgentTools {
   const tools = codingToolSpecs(cp.mode);
   return cp.visibleTo === null ? tools : Object.fromEntries(Object.entries(tools).filter(([name]) => name !== "update_todos"));
 }
