@@ -1,8 +1,9 @@
-import { betterAuth } from "better-auth";
+// The minimal build leaves out Kysely, which only a direct database connection needs: we hand it drizzleAdapter.
+import { betterAuth } from "better-auth/minimal";
 import { APIError } from "better-auth/api";
 import * as v from "valibot";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { bearer } from "better-auth/plugins";
+import { bearer } from "better-auth/plugins/bearer";
 import { getDb } from "../db/client";
 import * as schema from "../db/schema";
 import { createOwnOrganization } from "../db/organizations";
