@@ -32,6 +32,6 @@ describe("the worker tests' pre-bundled dependencies", () => {
 
   it("include the real Worker's, mammoth among them", () => {
     const found = workerDependencies(".", ["worker", "contract", "tests/worker"]);
-    expect(found).toEqual(expect.arrayContaining(["better-auth", "drizzle-orm", "hono", "mammoth", "unpdf", "valibot"]));
+    expect(found).toEqual(expect.arrayContaining(["better-auth/minimal", "drizzle-orm", "hono", "mammoth", "unpdf", "valibot"]));
   });
 });

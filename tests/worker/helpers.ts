@@ -165,7 +165,7 @@ export async function devUser(): Promise<TestUser> {
 }
 
 /** Asserts the error envelope `{code, data: null, message}` with the given status and, if given, text. */
-export function expectError(r: CallResult, status: number, message?: string | RegExp): void {
+export function expectError(r: Pick<CallResult, "status" | "json">, status: number, message?: string | RegExp): void {
   expect({ status: r.status, code: r.json?.code, data: r.json?.data }).toEqual({ status, code: status, data: null });
   if (typeof message === "string") expect(r.json.message).toBe(message);
   else if (message) expect(r.json.message).toMatch(message);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { getDb } from "../../worker/db/client";
 import { createOwnOrganization } from "../../worker/db/organizations";
-import { SESSION_SECONDS } from "../../worker/auth/auth";
+import { SESSION_SECONDS } from "../../worker/auth/session-times";
 import { SESSION_COOKIE } from "../../worker/auth/fast-session";
 import { testPasswordHash } from "../../worker/auth/test-password-hash";
 import { devEmails, type Env } from "../../worker/env";

@@ -32,16 +32,14 @@ export type AgentTools = Record<string, AgentTool>;
 /** The same tools as the AI SDK's ToolSet, for streamText (Workers AI). */
 export async function sdkToolSet(tools: AgentTools | undefined): Promise<ToolSet | undefined> {
   if (!tools) return undefined;
-  const { jsonSchema, tool } = await import("ai");
+  const { jsonSchema } = await import("ai");
   type Schema = Parameters<typeof jsonSchema>[0];
-  return Object.fromEntries(
-    Object.entries(tools).map(([name, t]) => [
-      name,
-      tool({
-        description: t.description,
-        inputSchema: jsonSchema<Record<string, unknown>>(t.inputSchema as Schema),
-        ...(t.execute ? { execute: (input: Record<string, unknown>, o: ToolContext) => t.execute!(input, o) } : {}),
-      }),
-    ]),
-  );
+  // The SDK's tool() only types its argument; the object itself is the tool.
+  const sdkTool = (t: AgentTool) =>
+    ({
+      description: t.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(t.inputSchema as Schema),
+      ...(t.execute ? { execute: (input: Record<string, unknown>, o: ToolContext) => t.execute!(input, o) } : {}),
+    }) as ToolSet[string];
+  return Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, sdkTool(t)]));
 }

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ChangePasswordBody, RevokeSessionBody, SIGN_UP_ACCEPTED, SignInBody, SignUpBody, UpdateUserBody, type SessionUser } from "../../contract";
-import { getAuth } from "../auth/auth";
+import { loadAuth } from "../auth/load-auth";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { getDb } from "../db/client";
 import { toSessionUser } from "../db/mappers";
@@ -18,11 +18,11 @@ import type { AppEnv } from "../lib/app";
  * Hands better-auth the body our schema validated (content type, size, types, lengths) as the
  * parsed, trimmed values, so the server accepts exactly what the forms accept.
  */
-function forwardToAuth(c: Context<AppEnv>, body: unknown) {
+async function forwardToAuth(c: Context<AppEnv>, body: unknown): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("content-length");
   const request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
-  return getAuth(c.env).handler(request);
+  return (await loadAuth(c.env)).handler(request);
 }
 
 /**
@@ -103,5 +103,5 @@ export const authApi = newApp()
   .get("/list-sessions", listSessions)
   .post("/revoke-session", json(RevokeSessionBody), (c) => closingRevokedSockets(c, () => revokeSession(c, c.req.valid("json").id)))
   .post("/sign-out", signOut)
-  .on("POST", PASS_THROUGH, (c) => closingRevokedSockets(c, () => getAuth(c.env).handler(c.req.raw)))
+  .on("POST", PASS_THROUGH, (c) => closingRevokedSockets(c, async () => (await loadAuth(c.env)).handler(c.req.raw)))
   .all("/*", (c) => fail(c, 404, "Not found"));

@@ -10,6 +10,7 @@ import { createOwnOrganization } from "../db/organizations";
 import { devEmails, type Env } from "../env";
 import { perBinding } from "../lib/per-binding";
 import { embedsOtherSites } from "../lib/site-policy";
+import { SESSION_SECONDS, SESSION_UPDATE_SECONDS } from "./session-times";
 import { testPasswordHash } from "./test-password-hash";
 import { PASSWORD_MAX, PASSWORD_MIN, UserName } from "../../contract";
 
@@ -19,10 +20,6 @@ function checkedName(name: unknown): string {
   if (!result.success) throw new APIError("BAD_REQUEST", { message: result.issues[0]?.message ?? "Invalid name" });
   return result.output;
 }
-
-/** Seven days, renewed once a day of use; expired sessions stop working and the cron deletes them. */
-export const SESSION_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_UPDATE_SECONDS = 24 * 60 * 60;
 
 /**
  * Sign-in attempts per minute per address. AUTH_RATE_LIMIT_MAX exists for the browser tests, whose

@@ -3,7 +3,7 @@ import { getDb } from "../db/client";
 import { session, user } from "../db/schema";
 import type { Env } from "../env";
 import { perBinding } from "../lib/per-binding";
-import { SESSION_SECONDS, SESSION_UPDATE_SECONDS } from "./auth";
+import { SESSION_SECONDS, SESSION_UPDATE_SECONDS } from "./session-times";
 
 /** better-auth's session cookie (useSecureCookies is off, so there is no __Secure- prefix). */
 export const SESSION_COOKIE = "better-auth.session_token";

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { type SessionSummary, type RevokeSessionAnswer } from "../../contract";
-import { getAuth } from "./auth";
+import { loadAuth } from "./load-auth";
 import { getDb } from "../db/client";
 import { session } from "../db/auth-schema";
 import { ApiError, ok } from "../lib/envelope";
@@ -59,7 +59,7 @@ export async function revokeSession(c: Context<AppEnv>, id: string) {
   // Only the caller's own sessions are searched, so another user's id is simply not found.
   const target = (await sessionsOf(c, me.user.id)).find((s) => s.id === id);
   if (!target) throw new ApiError(404, "Session not found");
-  const res = await getAuth(c.env).api.revokeSession({ headers: c.req.raw.headers, body: { token: target.token }, asResponse: true });
+  const res = await (await loadAuth(c.env)).api.revokeSession({ headers: c.req.raw.headers, body: { token: target.token }, asResponse: true });
   if (!res.ok) return res;
   const answer = ok<RevokeSessionAnswer>(c, { status: true });
   // Revoking the current session also clears its cookie, as better-auth's own route does.

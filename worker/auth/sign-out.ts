@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { getAuth } from "./auth";
+import { loadAuth } from "./load-auth";
 import type { AppEnv } from "../lib/app";
 import { readSession } from "../lib/session";
 import { checkSessionsEverywhere, closeSessionEverywhere } from "../rooms/session-sockets";
@@ -10,7 +10,7 @@ import { checkSessionsEverywhere, closeSessionEverywhere } from "../rooms/sessio
  */
 export async function signOut(c: Context<AppEnv>): Promise<Response> {
   const session = await readSession(c);
-  const res = await getAuth(c.env).handler(c.req.raw);
+  const res = await (await loadAuth(c.env)).handler(c.req.raw);
   if (session && res.ok) await closeSessionEverywhere(c.env, session.user.id, session.session.id);
   return res;
 }

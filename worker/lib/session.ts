@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getAuth } from "../auth/auth";
+import { loadAuth } from "../auth/load-auth";
 import { fastSession } from "../auth/fast-session";
 import { ApiError } from "./envelope";
 import type { AppEnv } from "./app";
@@ -18,7 +18,7 @@ export async function readSession(c: Context<AppEnv>) {
   // The common case in one D1 read; expired, due for renewal or odd tokens are better-auth's to judge.
   const fast = await fastSession(c.env, headers);
   if (fast !== undefined) return fast;
-  return getAuth(c.env).api.getSession({ headers });
+  return (await loadAuth(c.env)).api.getSession({ headers });
 }
 
 /** Refuses with 401 unless the request carries a live session; exposes the user to handlers. */

@@ -20,8 +20,11 @@ async function callWith(overrides: Partial<Cloudflare.Env>, path: string, u: Tes
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { authorization: `Bearer ${u.token}`, origin: ORIGIN, "cf-connecting-ip": freshIp() };
   if (body) headers["content-type"] = "application/json";
-  const init: RequestInit = body ? { method: "POST", headers, body: JSON.stringify(body) } : { headers };
-  const res = await handler.fetch!(new Request(`${ORIGIN}${path}`, init), { ...env, ...overrides }, ctx);
+  const res = await handler.fetch!(
+    new Request(`${ORIGIN}${path}`, { method: body ? "POST" : "GET", headers, body: body ? JSON.stringify(body) : undefined }),
+    { ...env, ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return { status: res.status, json: (await res.json()) as any };
 }
@@ -127,7 +130,11 @@ describe("self-hosted GitLab repositories", () => {
 
   it("a rejected token is 'Authentication failed'; an unreachable server a network error", async () => {
     expectError(await repos(u, { serverUrl: GITLAB, auth: "stale", authType: "oauth" }), 400, "Authentication failed");
-    expectError(await reposFailing(u, { serverUrl: "http://127.0.0.1:1", auth: "x" }), 400, "Network connection failed, please check if the server URL is correct");
+    expectError(
+      await reposFailing(u, { serverUrl: "http://127.0.0.1:1", auth: "x" }),
+      400,
+      "Network connection failed, please check if the server URL is correct",
+    );
     expectError(await repos(u, { serverUrl: `${FAKE}/not-gitlab`, auth: "x" }), 400, "Failed to fetch repository list");
     expectError(await repos(u, { serverUrl: GITLAB }), 400, "Please sign in first");
   });
