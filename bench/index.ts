@@ -14,6 +14,7 @@ import { runCodingBench } from "./coding.ts";
 import { runSearchBench } from "./search.ts";
 import { runWorkspaceBench } from "./workspace.ts";
 import { agentSeedSql, benchSeedSql, mirrorSeedSql } from "./seed.ts";
+import { BENCH_WRANGLER_ENV } from "./floor-launch.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const ONLY = process.env.BENCH_ONLY;
@@ -36,7 +37,7 @@ async function main() {
   const app = await launchApp({
     port: PORT,
     stateDir: join(dir, "state"),
-    env: { EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
+    env: { ...BENCH_WRANGLER_ENV, EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
   });
   try {
     if (!ONLY || ONLY === "chat") await runChatBench(app.url);
