@@ -11,8 +11,9 @@ const root = resolve(import.meta.dirname, "..");
 /**
  * Settings of `wrangler dev` for both the app and the floor. Local observability (on by default)
  * streams a trace of every invocation to a collector that writes it to SQLite, on the same workerd
- * thread as the rooms: about 1 ms of CPU a message (0.9 for the app, 1.4 for the floor, measured) and an fsync every few messages, which production does
- * not have. Off for both, so the figures are the code's.
+ * thread as the rooms: about 1 ms of CPU a message (measured: 0.9 for the app, 1.4 for the floor)
+ * and an fsync every few messages, which production does not have. Off for both, so the figures
+ * are the code's.
  */
 export const BENCH_WRANGLER_ENV = { X_LOCAL_OBSERVABILITY: "false" };
 
