@@ -1,0 +1,59 @@
+// `npm test` proves the product deploys: the Worker bundles exactly as `wrangler deploy` would
+// upload it (offline, with --dry-run), and the sandbox and speech images build from their
+// Dockerfiles where a Docker engine runs (the test machines have only the client, so there the
+// image builds are skipped and say so).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const scratch = mkdtempSync(join(tmpdir(), "deploy-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function run(command: string, args: string[], timeoutMs: number) {
+  const r = spawnSync(command, args, {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    encoding: "utf8",
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, output: `${r.stdout ?? ""}${r.stderr ?? ""}` };
+}
+
+/** The Durable Object classes wrangler.toml binds: each must be exported by the bundle, or the deploy is refused. */
+function durableObjectClasses(): string[] {
+  return [...readFileSync(join(root, "wrangler.toml"), "utf8").matchAll(/^class_name\s*=\s*"([^"]+)"/gm)].map((m) => m[1]!);
+}
+
+describe("the Worker", () => {
+  it("bundles offline as `wrangler deploy` uploads it, exporting every Durable Object class", () => {
+    // A stand-in for the SPA's build (dist/web), so this does not depend on `npm run build` having run.
+    const assets = join(scratch, "web");
+    mkdirSync(assets);
+    writeFileSync(join(assets, "index.html"), "<!doctype html><title>Team chat</title>");
+    const out = join(scratch, "bundle");
+    const r = run(join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out, "--assets", assets], 180_000);
+    expect(r.status, r.output.slice(-4000)).toBe(0);
+    expect(r.output).toContain("--dry-run: exiting now.");
+    const bundle = readFileSync(join(out, "index.js"), "utf8");
+    const exported = /^export \{([^}]*)\};$/m.exec(bundle)?.[1] ?? "";
+    const classes = durableObjectClasses();
+    expect(classes.length).toBeGreaterThanOrEqual(3);
+    for (const name of classes) expect(exported).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(exported).toMatch(/\bas default\b/);
+  }, 200_000);
+});
+
+const dockerEngine = run("docker", ["info"], 20_000).status === 0;
+
+describe.skipIf(!dockerEngine)("the service images (a Docker engine runs here)", () => {
+  for (const service of ["sandbox", "speech"]) {
+    it(`${service}/Dockerfile builds`, () => {
+      const r = run("docker", ["build", "-f", `${service}/Dockerfile`, "-t", `teamchat-${service}:test`, "."], 900_000);
+      expect(r.status, r.output.slice(-4000)).toBe(0);
+    }, 920_000);
+  }
+});
