@@ -93,6 +93,16 @@ export default defineConfig(async () => {
   const workers = cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
+      // wrangler.toml's ASSETS binding names the SPA's assets-only Worker (wrangler.web.toml); here a
+      // stand-in of the same name answers for it, as the SPA fallback would.
+      workers: [
+        {
+          name: "teamchat-web",
+          modules: true,
+          compatibilityDate: "2026-08-15",
+          script: `export default { fetch: () => new Response("<!doctype html><title>Team chat</title>", { headers: { "content-type": "text/html; charset=utf-8" } }) };`,
+        },
+      ],
       bindings: {
         TEST_MIGRATIONS: migrations,
         BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",

@@ -177,7 +177,21 @@ async function main(): Promise<void> {
   const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`, ...speech.workerVars];
   const worker = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", ...persist, ...extraVars, "--show-interactive-dev-session=false"],
+    // The API Worker first (it takes the requests), then the SPA's assets-only Worker behind its ASSETS binding.
+    [
+      "dev",
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "wrangler.web.toml",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      ...persist,
+      ...extraVars,
+      "--show-interactive-dev-session=false",
+    ],
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],

@@ -12,6 +12,8 @@ const root = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "deploy-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+const wrangler = join(root, "node_modules", ".bin", "wrangler");
+
 function run(command: string, args: string[], timeoutMs: number) {
   const r = spawnSync(command, args, {
     cwd: root,
@@ -28,22 +30,32 @@ function durableObjectClasses(): string[] {
   return [...readFileSync(join(root, "wrangler.toml"), "utf8").matchAll(/^class_name\s*=\s*"([^"]+)"/gm)].map((m) => m[1]!);
 }
 
-describe("the Worker", () => {
-  it("bundles offline as `wrangler deploy` uploads it, exporting every Durable Object class", () => {
-    // A stand-in for the SPA's build (dist/web), so this does not depend on `npm run build` having run.
-    const assets = join(scratch, "web");
-    mkdirSync(assets);
-    writeFileSync(join(assets, "index.html"), "<!doctype html><title>Team chat</title>");
+describe("the Workers", () => {
+  it("the API Worker bundles offline as `wrangler deploy` uploads it, exporting every Durable Object class", () => {
     const out = join(scratch, "bundle");
-    const r = run(join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out, "--assets", assets], 180_000);
+    const r = run(wrangler, ["deploy", "--dry-run", "--outdir", out], 180_000);
     expect(r.status, r.output.slice(-4000)).toBe(0);
     expect(r.output).toContain("--dry-run: exiting now.");
+    // The pages come from the SPA's Worker, through the service binding.
+    expect(r.output).toMatch(/env\.ASSETS \(teamchat-web\)/);
     const bundle = readFileSync(join(out, "index.js"), "utf8");
     const exported = /^export \{([^}]*)\};$/m.exec(bundle)?.[1] ?? "";
     const classes = durableObjectClasses();
     expect(classes.length).toBeGreaterThanOrEqual(3);
     for (const name of classes) expect(exported).toMatch(new RegExp(`\\b${name}\\b`));
     expect(exported).toMatch(/\bas default\b/);
+  }, 200_000);
+
+  it("the SPA's assets-only Worker, the ASSETS binding's target, passes the deploy checks", () => {
+    // A stand-in for the SPA's build (dist/web), so this does not depend on `npm run build` having run.
+    const assets = join(scratch, "web");
+    mkdirSync(assets);
+    writeFileSync(join(assets, "index.html"), "<!doctype html><title>Team chat</title>");
+    const web = readFileSync(join(root, "wrangler.web.toml"), "utf8");
+    expect(/^name\s*=\s*"([^"]+)"/m.exec(web)?.[1]).toBe("teamchat-web");
+    const r = run(wrangler, ["deploy", "--dry-run", "-c", "wrangler.web.toml", "--assets", assets], 180_000);
+    expect(r.status, r.output.slice(-4000)).toBe(0);
+    expect(r.output).toContain("--dry-run: exiting now.");
   }, 200_000);
 });
 
