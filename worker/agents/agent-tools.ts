@@ -39,7 +39,7 @@ export async function sdkToolSet(tools: AgentTools | undefined): Promise<ToolSet
     ({
       description: t.description,
       inputSchema: jsonSchema<Record<string, unknown>>(t.inputSchema as Schema),
-      ...(t.execute ? { execute: (input: Record<string, unknown>, o: ToolContext) => t.execute!(input, o) } : {}),
+      ...(t.execute ? { execute: t.execute } : {}),
     }) as ToolSet[string];
   return Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, sdkTool(t)]));
 }

@@ -2,12 +2,10 @@
 export class ProviderHttpError extends Error {
   override readonly name = "ProviderHttpError";
   readonly statusCode: number;
-  readonly responseBody: string;
 
-  constructor(message: string, statusCode: number, responseBody: string) {
+  constructor(message: string, statusCode: number) {
     super(message);
     this.statusCode = statusCode;
-    this.responseBody = responseBody;
   }
 }
 

@@ -118,7 +118,7 @@ export async function callWire(protocol: WireProtocol, model: WireModel, call: W
   });
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => "");
-    throw new ProviderHttpError(errorMessageOf(text, response.statusText), response.status, text);
+    throw new ProviderHttpError(errorMessageOf(text, response.statusText), response.status);
   }
   const decode = protocol.decoder();
   let finished = false;
