@@ -64,7 +64,7 @@ const BASE_IMAGE = "node:22-slim";
 const dockerEngine = run("docker", ["info"], 20_000).status === 0;
 // An engine without a registry to pull the base from cannot build either; that is the machine, not the Dockerfile.
 const baseImage =
-  dockerEngine && (run("docker", ["image", "inspect", BASE_IMAGE], 20_000).status === 0 || run("docker", ["pull", BASE_IMAGE], 300_000).status === 0);
+  dockerEngine && (run("docker", ["image", "inspect", BASE_IMAGE], 20_000).status === 0 || run("docker", ["pull", BASE_IMAGE], 60_000).status === 0);
 
 it(`the service images build from ${BASE_IMAGE}, the base the build test looks for`, () => {
   for (const service of ["sandbox", "speech"]) {
