@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { scriptDirective } from "../fakes/fake-llm-script.ts";
 import { ANALYSIS_ANSWER, ANALYSIS_MARKER } from "../fakes/fake-llm-analysis.ts";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { ALICE, eventually, signInToAcme, uniqueName, writeHeaders } from "./flows.ts";
 import { dissolveGroup, openFreshGroup, scrollsSideways, sendFiles, watchForPayloads, type UploadFile } from "./previews-flows.ts";
 import { openFromExplorer, useProjectOwner } from "./workspace-flows.ts";
@@ -156,12 +156,12 @@ describe("file analysis viewer", () => {
       await eventually(() => viewer.getByTestId("feedback-like").getAttribute("aria-pressed")).toBe("true");
 
       // A phone: the modes scroll within their row, nothing scrolls sideways.
-      await page.setViewportSize({ width: 390, height: 800 });
+      await resizeTo(page, 390, 800);
       for (const mode of ["summary", "transcription", "aha", "podcast"]) {
         await chooseMode(page, mode);
         expect(await scrollsSideways(page)).toBe(false);
       }
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await resizeTo(page, 1280, 800);
       await page.keyboard.press("Escape");
 
       // The shared report opens read-only for a colleague outside the chat (no start, feedback or sharing controls).

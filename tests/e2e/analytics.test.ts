@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { ALICE, eventually, signIn } from "./flows.ts";
 
 const browser = useBrowser();
@@ -41,7 +41,7 @@ describe("page analytics", () => {
     await eventually(() => countsOf(page, "/membership")).toEqual({ views: before.membership.views + 1, leaves: before.membership.leaves });
     await eventually(() => countsOf(page, "/usage")).toEqual({ views: before.usage.views + 1, leaves: before.usage.leaves + 1 });
 
-    await page.setViewportSize({ width: 390, height: 800 });
+    await resizeTo(page, 390, 800);
     // Leaving the document (pagehide) sends the membership page's leave.
     await page.goto("/en/dev-settings");
     await page.getByTestId("dev-page-views").waitFor();

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { CHROMIUM_PATH } from "./config.ts";
 
 export const baseUrl = () => inject("baseUrl");
@@ -26,6 +26,9 @@ export function useBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await launch();
   });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail" && browser) await describePages(browser);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -33,4 +36,31 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error("the browser is not launched yet");
     return browser;
   };
+}
+
+/**
+ * Resizes the page (a phone turning, a window resized) and waits until the app drew the new size.
+ * The app's media-query listeners run in the browser's next frame, after `setViewportSize` has
+ * returned: an action taken before that lands on the old layout while it is being replaced (a
+ * click on a row that is swapped for its phone version in the middle of the click is lost).
+ */
+export async function resizeTo(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * After a failure, where each page still open was and what it showed: CI prints only the test's
+ * output, so this is what tells a wrong page from a slow one.
+ */
+async function describePages(browser: Browser): Promise<void> {
+  for (const [c, context] of browser.contexts().entries()) {
+    for (const [p, page] of context.pages().entries()) {
+      const size = page.viewportSize();
+      const shown = await page
+        .evaluate(() => document.body.innerText.replace(/\s+/g, " ").slice(0, 400))
+        .catch((error: unknown) => `(unreadable: ${String(error)})`);
+      console.log(`[failed test] person ${c + 1}, page ${p + 1}: ${page.url()} at ${size?.width}x${size?.height}\n  shows: ${shown}`);
+    }
+  }
 }

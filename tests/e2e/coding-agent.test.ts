@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { scriptDirective, type ScriptStep } from "../fakes/fake-llm-script.ts";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { BOB, eventually, signInToAcme, uniqueName, waitConnected } from "./flows.ts";
 import {
   commitHashes,
@@ -56,6 +56,13 @@ function agentScript(projectName: string): ScriptStep[] {
 /** The chat panel's card of the agent's call of `tool` (tool names are not in any argument here). */
 function toolCard(page: Page, tool: string): Locator {
   return page.getByTestId("workspace-chat-panel").locator('[data-testid^="tool-card-"]', { hasText: tool });
+}
+
+/** Whether `row` is drawn inside the chat panel's message list (not scrolled out of it). */
+async function shownInList(page: Page, row: Locator): Promise<boolean> {
+  const box = await row.boundingBox({ timeout: 1000 }).catch(() => null);
+  const list = await page.getByTestId("workspace-chat-panel").locator(".message-list__scroller").boundingBox();
+  return !!box && !!list && box.height > 0 && box.y < list.y + list.height && box.y + box.height > list.y;
 }
 
 /**
@@ -179,8 +186,22 @@ describe("the coding agent in the workspace", () => {
       expect(await bob.page.getByTestId("approval-yes").count()).toBe(0);
       expect(await bob.page.getByTestId("approval-no").count()).toBe(0);
 
+      // Turning the phone and switching areas in quick succession leaves the chat at its newest
+      // message (its list once stayed scrolled up inside the long request, the cards out of reach).
+      for (let i = 0; i < 16; i += 1) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        if (i % 2) {
+          await page.getByTestId("narrow-view-toggle").click();
+          await page.getByTestId("narrow-view-toggle").click();
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+        if (i % 3 === 0) continue; // the next turn follows at once
+        await page.waitForTimeout(300);
+        expect(await shownInList(page, toolCard(page, "run_command")), `after turn ${i}`).toBe(true);
+      }
+
       // On a phone-sized screen the list and the card fit: nothing scrolls sideways.
-      await page.setViewportSize({ width: 390, height: 844 });
+      await resizeTo(page, 390, 844);
       await todoList.waitFor();
       await card.waitFor();
       expect(await horizontalFit(page, [todoList, card, page.getByTestId("approval-yes")])).toEqual({ scrolls: false, outside: [] });
@@ -192,8 +213,7 @@ describe("the coding agent in the workspace", () => {
       expect(await horizontalFit(page, [page.getByTestId("workspace-viewer-panel")])).toEqual({ scrolls: false, outside: [] });
       await page.getByTestId("narrow-view-toggle").click();
       await card.waitFor();
-      await page.setViewportSize({ width: 1280, height: 800 });
-
+      await resizeTo(page, 1280, 800);
       // Yes: the command runs and its card turns done, for both.
       await page.getByTestId("approval-yes").click();
       await eventually(() => toolCard(page, "run_command").getAttribute("data-status"), 30_000).toBe("done");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { ALICE, BOB, createGroup, eventually, openChat, sendText, signInToAcme, uniqueName, writeHeaders } from "./flows.ts";
 
 const browser = useBrowser();
@@ -29,7 +29,7 @@ describe("@mentions in the browser", () => {
     const chatId = await createGroup(alice.page, bob.page, name, [BOB.id]);
     try {
       // Alice is on a phone, reading another chat.
-      await alice.page.setViewportSize({ width: 390, height: 800 });
+      await resizeTo(alice.page, 390, 800);
       await openChat(alice.page, OTHER_CHAT);
       const before = await badgeCount(alice.page);
 

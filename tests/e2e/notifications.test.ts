@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { createGroup, eventually, signInToAcme, uniqueName, writeHeaders } from "./flows.ts";
 
 const browser = useBrowser();
@@ -14,7 +14,7 @@ describe("system notifications in the browser", () => {
     const name = uniqueName("Notice Crew");
     const chatId = await createGroup(alice.page, bob.page, name, [BOB_ID]);
     // From here on Bob is on a phone.
-    await bob.page.setViewportSize({ width: 390, height: 800 });
+    await resizeTo(bob.page, 390, 800);
     await bob.page.getByTestId("system-notifications-bell").waitFor();
     const before = Number(
       (await bob.page

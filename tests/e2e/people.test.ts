@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, newPerson, useBrowser } from "./browser.ts";
+import { baseUrl, newPerson, resizeTo, useBrowser } from "./browser.ts";
 import {
   ACME,
   ALICE,
@@ -107,7 +107,7 @@ describe("friends in the browser", () => {
     await expectExternalFriendInCreateGroup(bob.page, ALICE.id, "Alice Chen");
 
     // On a phone the Contacts screen still shows Alice and does not scroll sideways.
-    await bob.page.setViewportSize({ width: 390, height: 800 });
+    await resizeTo(bob.page, 390, 800);
     await openContacts(bob.page);
     await aliceRow.waitFor();
     expect(await aliceRow.isVisible()).toBe(true);
@@ -140,7 +140,7 @@ describe("friends in the browser", () => {
     await addDialog.waitFor({ state: "detached" });
 
     // Bob, back on a desktop, live: the group joins his chat list, and so does the system chat with the notice, in words.
-    await bob.page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(bob.page, 1280, 800);
     await bob.page.locator(`[data-testid="chat-row-${chatId}"]`).waitFor({ timeout: 30_000 });
     const systemRow = bob.page.getByTestId("chat-row-system");
     await eventually(() => systemRow.textContent()).toContain("Added to group");
@@ -149,7 +149,7 @@ describe("friends in the browser", () => {
     await systemChat.locator('[data-type="direct_group_join"]', { hasText: groupName }).waitFor();
     expect(await systemChat.textContent()).toContain(`Alice Chen added you to the group ${groupName}.`);
     // On a phone (the sidebar narrows once the app sees the new width) nothing scrolls sideways.
-    await bob.page.setViewportSize({ width: 390, height: 800 });
+    await resizeTo(bob.page, 390, 800);
     await eventually(() => bob.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Alice's free plan holds three groups: this one goes again.
     const dissolved = await alice.page.request.delete(`/api/group-chats/${chatId}`, { headers: writeHeaders(alice.page) });

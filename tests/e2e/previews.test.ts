@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { ALICE, eventually, signInToAcme, uniqueName } from "./flows.ts";
 import { closePreview, dissolveGroup, fixture, metadataLoaded, openFreshGroup, openPreview, scrollsSideways, sendFiles, textFile } from "./previews-flows.ts";
 import { openFromExplorer, useProjectOwner } from "./workspace-flows.ts";
@@ -154,7 +154,7 @@ describe("file preview", () => {
       await closePreview(page);
 
       // On a 390 px phone the preview fills the screen and nothing scrolls sideways.
-      await page.setViewportSize({ width: 390, height: 844 });
+      await resizeTo(page, 390, 844);
       // (The app's layout switches to the phone layout once it sees the new width.)
       await eventually(() => scrollsSideways(page)).toBe(false);
       preview = await openPreview(page, "sample.xlsx");

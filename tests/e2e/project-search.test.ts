@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./browser.ts";
+import { resizeTo, useBrowser } from "./browser.ts";
 import { eventually } from "./flows.ts";
 import { editorText, useProjectOwner, writeServerFile } from "./workspace-flows.ts";
 
@@ -12,7 +12,7 @@ const WIDGET = "import { h } from 'ui';\n\nexport function renderWidget(size: nu
 describe("project search bar", () => {
   it("finds files, symbols and content through the real host, and opens a result at its line on a desktop and on a phone", async () => {
     const page = owner().page;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, 1280, 800);
     const shot = process.env.PROJECT_SEARCH_SHOTS;
     await owner().openFreshProject("Finder", async ({ projectId }) => {
       await writeServerFile(page, projectId, "src/widget.ts", WIDGET);
@@ -48,7 +48,7 @@ describe("project search bar", () => {
     await page.getByTestId("project-search").waitFor({ state: "detached" });
 
     // A phone: the box fits the screen, and opening a result switches to the files area.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, 390, 844);
     await page.getByTestId("narrow-view-toggle").waitFor();
     if ((await page.getByTestId("workspace-layout").getAttribute("data-narrow-view")) === "files") await page.getByTestId("narrow-view-toggle").click();
     await page.getByTestId("project-search-open").click();

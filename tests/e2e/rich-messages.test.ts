@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPerson, useBrowser } from "./browser.ts";
+import { newPerson, resizeTo, useBrowser } from "./browser.ts";
 import { ALICE, eventually, openUserMenu, sendText, signInToAcme, uniqueName } from "./flows.ts";
 import { dissolveGroup, openFreshGroup, scrollsSideways, sendFiles, textFile, watchForPayloads } from "./previews-flows.ts";
 
@@ -187,7 +187,7 @@ describe("rich messages", () => {
       await page.keyboard.press("Escape");
 
       // A wide diagram on a 390 px phone scrolls inside its own box; the page never scrolls sideways.
-      await page.setViewportSize({ width: 390, height: 800 });
+      await resizeTo(page, 390, 800);
       const wide = await sendDiagram(page, `graph LR\n  ${Array.from({ length: 12 }, (_, i) => `N${i}[Step number ${i}]`).join(" --> ")}`, "wide s02");
       await eventually(() => wide.getAttribute("data-phase")).toBe("rendered");
       for (let i = 0; i < 4; i += 1) await wide.getByTestId("mermaid-zoom-in").click();

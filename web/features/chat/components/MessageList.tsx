@@ -10,12 +10,11 @@ import type { StreamState, UiMessage } from "../model/types";
 import { MessageActionsContext, type MessageActionsValue } from "./messageContext";
 import { MessageItem } from "./MessageItem";
 import { ArrowDownIcon } from "../../../ui/icons";
+import { FOLLOW_THRESHOLD_PX, USER_SCROLL_EVENTS, useBottomFollow } from "./useBottomFollow";
 
 /** Virtuoso indexes only need to stay positive as older pages are prepended. */
 const START_INDEX = 1_000_000;
-/** Spec 02 §9: follow new messages within 80 px of the bottom, offer a jump beyond 300 px, load earlier within 100 px of the top. */
-const FOLLOW_THRESHOLD_PX = 80;
-const JUMP_THRESHOLD_PX = 300;
+/** Spec 02 §9: load earlier within 100 px of the top. */
 const LOAD_EARLIER_THRESHOLD_PX = 100;
 /** Spec 02 §9 "Initial scroll delay 200 ms": no paging until the list settled at the bottom. */
 const INITIAL_SETTLE_MS = 200;
@@ -39,9 +38,6 @@ function LoadOlderStatus({ context }: { context: ListContext }) {
 }
 
 const COMPONENTS = { Header: LoadOlderStatus };
-
-/** What the user does to scroll (a scrollbar drag starts with a pointerdown): each ends a jump's pin. */
-const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /** Whether some of `row` shows inside the scroller's box. */
 function inView(row: HTMLElement, scroller: HTMLElement): boolean {
@@ -145,27 +141,26 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
   }, []);
   useEffect(() => () => cancelAnimationFrame(pinFrame.current), []);
 
-  // ---- distance from the bottom: the jump button ----
-  const [far, setFar] = useState(false);
-  /** Where the user left the list; content growth alone (a streaming reply) does not change it. */
-  const nearBottom = useRef(true);
-  const onScroll = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-    setFar(distance > JUMP_THRESHOLD_PX);
-    nearBottom.current = distance <= FOLLOW_THRESHOLD_PX;
-    checkPin();
-  }, [checkPin]);
+  // ---- the bottom: following new messages, the jump button ----
+  const toBottom = useCallback((smooth: boolean) => {
+    pinned.current = null;
+    virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: smooth ? "smooth" : "auto" });
+  }, []);
+  const follow = useBottomFollow(
+    () => toBottom(false),
+    () => pinned.current !== null,
+  );
+  const { attach, leave } = follow;
   const scrollerRef = useCallback(
     (el: HTMLElement | Window | null) => {
-      scroller.current?.removeEventListener("scroll", onScroll);
+      scroller.current?.removeEventListener("scroll", checkPin);
       for (const type of USER_SCROLL_EVENTS) scroller.current?.removeEventListener(type, unpin);
       scroller.current = el instanceof HTMLElement ? el : null;
-      scroller.current?.addEventListener("scroll", onScroll, { passive: true });
+      attach(scroller.current);
+      scroller.current?.addEventListener("scroll", checkPin, { passive: true });
       for (const type of USER_SCROLL_EVENTS) scroller.current?.addEventListener(type, unpin, { passive: true });
     },
-    [onScroll, unpin],
+    [checkPin, unpin, attach],
   );
   // ---- loading earlier pages near the top ----
   const atTop = useRef(false);
@@ -192,10 +187,6 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     return () => clearTimeout(timer);
   }, [loadWhileAtTop]);
 
-  const toBottom = useCallback((smooth: boolean) => {
-    pinned.current = null;
-    virtuoso.current?.scrollToIndex({ index: "LAST", align: "end", behavior: smooth ? "smooth" : "auto" });
-  }, []);
   useEffect(() => onFollow(() => requestAnimationFrame(() => toBottom(false))), [onFollow, toBottom]);
 
   // ---- reply previews jump to the original ----
@@ -208,10 +199,11 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
         return;
       }
       pinned.current = null;
+      leave();
       virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "smooth" });
       setHighlightId(messageId);
     },
-    [t],
+    [t, leave],
   );
   // A jump target: shown once per nonce; a reply group collapsed over it opens first.
   const focused = useRef<number | null>(null);
@@ -226,8 +218,9 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     setHighlightId(focus.messageId);
     focus.shown();
     pinned.current = focus.messageId;
+    leave();
     checkPin();
-  }, [focus, messages, collapsed, stream.messages, checkPin]);
+  }, [focus, messages, collapsed, stream.messages, checkPin, leave]);
   useEffect(() => {
     if (!highlightId) return;
     const timer = setTimeout(() => {
@@ -258,7 +251,7 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
           followOutput={(isAtBottom) => (isAtBottom ? "smooth" : false)}
           // Virtuoso follows new items, not an item that grows: keep a streaming reply in view.
           totalListHeightChanged={() => {
-            if (nearBottom.current && !pinned.current) virtuoso.current?.autoscrollToBottom();
+            if (follow.following.current && !pinned.current) virtuoso.current?.autoscrollToBottom();
           }}
           rangeChanged={checkPin}
           atBottomThreshold={FOLLOW_THRESHOLD_PX}
@@ -270,7 +263,7 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
           increaseViewportBy={{ top: 400, bottom: 200 }}
           scrollerRef={scrollerRef}
         />
-        {far && (
+        {follow.far && (
           <button type="button" className="jump-latest" onClick={() => toBottom(true)} data-testid="jump-to-latest">
             <ArrowDownIcon size={14} /> {t("chat.list.jumpToLatest")}
           </button>

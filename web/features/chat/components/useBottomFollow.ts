@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+
+/** Spec 02 §9: follow new messages within 80 px of the bottom, offer a jump beyond 300 px. */
+export const FOLLOW_THRESHOLD_PX = 80;
+const JUMP_THRESHOLD_PX = 300;
+/** A scroll this soon after the user's wheel, touch, key or scrollbar release is theirs (smooth and momentum scrolling). */
+const GESTURE_MS = 1000;
+
+/** What the user does to scroll (a scrollbar drag starts with a pointerdown). */
+export const USER_SCROLL_EVENTS = ["wheel", "touchstart", "touchmove", "keydown", "pointerdown"] as const;
+
+export interface BottomFollow {
+  /** The jump-to-latest button shows. */
+  far: boolean;
+  /** The list sticks to its bottom: new rows and size changes keep the newest message in view. */
+  following: RefObject<boolean>;
+  /** Called by the scroller's ref: listens to it (null detaches). */
+  attach: (el: HTMLElement | null) => void;
+  /** A jump to an older message takes the list off the bottom. */
+  leave: () => void;
+}
+
+/**
+ * Whether the list sticks to its bottom. Only the user (or a jump) takes it off: the browser also
+ * scrolls when the list's box or its rows change size (a phone turning, the workspace switching
+ * areas, rows re-measured at a new width), and a scroll of that kind must not leave the list
+ * stranded above the newest messages. So a scroll that ends away from the bottom counts only
+ * shortly after a gesture, and while following, a change of the scroller's size goes back down.
+ * `toBottom` goes down; `held` says a pinned jump target owns the scroll position for now.
+ */
+export function useBottomFollow(toBottom: () => void, held: () => boolean): BottomFollow {
+  const [far, setFar] = useState(false);
+  const following = useRef(true);
+  const gestureAt = useRef(Number.NEGATIVE_INFINITY);
+  const latest = useRef({ toBottom, held });
+  latest.current = { toBottom, held };
+  const detach = useRef<(() => void) | null>(null);
+
+  const attach = useCallback((el: HTMLElement | null) => {
+    detach.current?.();
+    detach.current = null;
+    if (!el) return;
+    const onScroll = () => {
+      const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+      setFar(distance > JUMP_THRESHOLD_PX);
+      if (distance <= FOLLOW_THRESHOLD_PX) following.current = true;
+      else if (pressed || performance.now() - gestureAt.current < GESTURE_MS) following.current = false;
+    };
+    const onGesture = () => {
+      gestureAt.current = performance.now();
+    };
+    // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
+    let pressed = false;
+    const onPress = () => {
+      pressed = true;
+      onGesture();
+    };
+    const onRelease = () => {
+      if (!pressed) return;
+      pressed = false;
+      onGesture();
+    };
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const next = `${el.clientWidth}x${el.clientHeight}`;
+      if (next === size) return;
+      size = next;
+      // Hidden (zero size) there is no bottom to keep; the list goes down when it shows again.
+      if (following.current && el.clientHeight > 0 && !latest.current.held()) latest.current.toBottom();
+    });
+    observer.observe(el);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    for (const type of USER_SCROLL_EVENTS) el.addEventListener(type, type === "pointerdown" ? onPress : onGesture, { passive: true });
+    window.addEventListener("pointerup", onRelease);
+    window.addEventListener("pointercancel", onRelease);
+    detach.current = () => {
+      observer.disconnect();
+      el.removeEventListener("scroll", onScroll);
+      for (const type of USER_SCROLL_EVENTS) el.removeEventListener(type, type === "pointerdown" ? onPress : onGesture);
+      window.removeEventListener("pointerup", onRelease);
+      window.removeEventListener("pointercancel", onRelease);
+    };
+  }, []);
+  useEffect(() => () => detach.current?.(), []);
+
+  const leave = useCallback(() => {
+    following.current = false;
+  }, []);
+  return { far, following, attach, leave };
+}
