@@ -40,6 +40,8 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
     detach.current?.();
     detach.current = null;
     if (!el) return;
+    // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
+    let pressed = false;
     const onScroll = () => {
       const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
       setFar(distance > JUMP_THRESHOLD_PX);
@@ -49,8 +51,6 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
     const onGesture = () => {
       gestureAt.current = performance.now();
     };
-    // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
-    let pressed = false;
     const onPress = () => {
       pressed = true;
       onGesture();
