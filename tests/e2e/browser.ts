@@ -58,7 +58,18 @@ async function describePages(browser: Browser): Promise<void> {
     for (const [p, page] of context.pages().entries()) {
       const size = page.viewportSize();
       const shown = await page
-        .evaluate(() => document.body.innerText.replace(/\s+/g, " ").slice(0, 400))
+        .evaluate(() => {
+          const text = document.body.innerText.replace(/\s+/g, " ").slice(0, 400);
+          // Each message list's scroll position and the rows it has drawn: a list left above its
+          // newest rows looks, from outside, just like a message that never came.
+          const lists = Array.from(document.querySelectorAll<HTMLElement>(".message-list__scroller")).map((el) => {
+            const rows = Array.from(el.querySelectorAll<HTMLElement>("[data-index]"));
+            const last = rows.at(-1);
+            const lastText = last ? `${last.dataset.index} (${(last.innerText || "").replace(/\s+/g, " ").slice(0, 60)})` : "none";
+            return `list: scrollTop ${Math.round(el.scrollTop)} of ${el.scrollHeight}, ${el.clientHeight} tall, following ${el.dataset.following}; ${rows.length} rows drawn, last ${lastText}`;
+          });
+          return [text, ...lists].join("\n  ");
+        })
         .catch((error: unknown) => `(unreadable: ${String(error)})`);
       console.log(`[failed test] person ${c + 1}, page ${p + 1}: ${page.url()} at ${size?.width}x${size?.height}\n  shows: ${shown}`);
     }

@@ -114,25 +114,31 @@ async function horizontalFit(page: Page, boxes: Locator[]): Promise<{ scrolls: s
   return { scrolls, outside };
 }
 
+/**
+ * A project whose chat is the team's group (the owner, Bob and the owner's coding agent), where
+ * edits and commits go through and a command is always asked about, opened by the owner with
+ * README.md in a tab.
+ */
+async function openAgentProject(page: Page, name: string) {
+  const project = await createProjectByApi(page, name);
+  owner().made(project);
+  const agent = await ensureCodingAgent(page);
+  const groupId = await createGroupByApi(page, uniqueName("Agent Crew"), [BOB.id], [agent.id]);
+  owner().madeGroup(groupId);
+  await linkProjectToChat(page, groupId, project.projectId);
+  await setApprovalPolicy(page, project.projectId, "auto_edits");
+  await page.goto("/en/home");
+  await page.getByTestId("chat-list").waitFor();
+  await openProjectFromLauncher(page, project.projectId, groupId);
+  await openFromExplorer(page, "README.md");
+  return { project, agent, groupId };
+}
+
 describe("the coding agent in the workspace", () => {
   it("plans, edits the open file, runs an approved command and commits, watched by a second member", async () => {
     const page = owner().page;
     const name = uniqueName("Agent Run");
-    const project = await createProjectByApi(page, name);
-    owner().made(project);
-    // The team's group (the owner, Bob and the owner's coding agent) becomes the project's chat.
-    const agent = await ensureCodingAgent(page);
-    const groupId = await createGroupByApi(page, uniqueName("Agent Crew"), [BOB.id], [agent.id]);
-    owner().madeGroup(groupId);
-    await linkProjectToChat(page, groupId, project.projectId);
-    // Edits and commits go through; a command is always asked about.
-    await setApprovalPolicy(page, project.projectId, "auto_edits");
-
-    // The owner opens the project with README.md in a tab.
-    await page.goto("/en/home");
-    await page.getByTestId("chat-list").waitFor();
-    await openProjectFromLauncher(page, project.projectId, groupId);
-    await openFromExplorer(page, "README.md");
+    const { project, agent, groupId } = await openAgentProject(page, name);
     await eventually(() => editorText(page)).toBe(`# ${name}\n`);
     const chat = page.getByTestId("workspace-chat-panel");
     await waitConnected(page);
@@ -252,6 +258,39 @@ describe("the coding agent in the workspace", () => {
     } finally {
       await bob.context.close();
       // Lets the clean-up at the end of the file dissolve the group and delete the agent.
+      await removeVireFromGroup(page, groupId, agent.id);
+    }
+  }, 240_000);
+
+  it("keeps the chat at the newest card through quick runs after long requests", async () => {
+    const page = owner().page;
+    const { agent, groupId } = await openAgentProject(page, uniqueName("Agent Bursts"));
+    const chat = page.getByTestId("workspace-chat-panel");
+    await waitConnected(page);
+    const steps = (i: number): ScriptStep[] => [
+      { tools: [todos(["in_progress", "pending", "pending"])] },
+      { tools: [{ name: "read_file", input: { path: "README.md" } }] },
+      { tools: [todos(["completed", "in_progress", "pending"])] },
+      { tools: [{ name: "read_file", input: { path: "README.md" } }] },
+      { tools: [{ name: "run_command", input: { command: `echo burst-${i}` } }] },
+    ];
+    try {
+      // A long request is drawn at an estimated height and measured taller a moment later; the
+      // cards come in that moment. With the list following Virtuoso's own "at bottom", about one
+      // run in eleven left the list inside the request, above the card waiting for approval.
+      for (let i = 0; i < 30; i += 1) {
+        await chat.getByTestId("composer-input").fill(`Run ${i}, please: ${"a long request. ".repeat(60)} ${scriptDirective(steps(i))}`);
+        await chat.getByTestId("composer-send").click();
+        await page.getByTestId("approval-card").waitFor({ timeout: 30_000 });
+        const card = toolCard(page, `burst-${i}`);
+        await eventually(() => shownInList(page, card), 5000).toBe(true);
+        await page.getByTestId("approval-yes").click();
+        await page.getByTestId("approval-card").waitFor({ state: "detached", timeout: 30_000 });
+        await eventually(() => card.getAttribute("data-status"), 30_000).toBe("done");
+        // The run is over (its pause button gone) before the next request.
+        await chat.getByTestId("composer-pause").waitFor({ state: "detached", timeout: 30_000 });
+      }
+    } finally {
       await removeVireFromGroup(page, groupId, agent.id);
     }
   }, 240_000);

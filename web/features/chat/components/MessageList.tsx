@@ -151,6 +151,16 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
     () => pinned.current !== null,
   );
   const { attach, leave } = follow;
+  /** While following, the bottom after the rows' sizes changed: once per frame, however many changed. */
+  const settleFrame = useRef(0);
+  const settleAtBottom = useCallback(() => {
+    if (settleFrame.current) return;
+    settleFrame.current = requestAnimationFrame(() => {
+      settleFrame.current = 0;
+      if (follow.following.current && !pinned.current) toBottom(false);
+    });
+  }, [follow.following, toBottom]);
+  useEffect(() => () => cancelAnimationFrame(settleFrame.current), []);
   const scrollerRef = useCallback(
     (el: HTMLElement | Window | null) => {
       scroller.current?.removeEventListener("scroll", checkPin);
@@ -248,11 +258,13 @@ export function MessageList({ stream, actions, onLoadOlder, onFollow, grouped = 
           computeItemKey={(_, message) => message.id}
           itemContent={(_, message) => <MessageItem message={message} />}
           components={COMPONENTS}
-          followOutput={(isAtBottom) => (isAtBottom ? "smooth" : false)}
-          // Virtuoso follows new items, not an item that grows: keep a streaming reply in view.
-          totalListHeightChanged={() => {
-            if (follow.following.current && !pinned.current) virtuoso.current?.autoscrollToBottom();
-          }}
+          // Our rule, not Virtuoso's "at bottom": that one is false for a moment whenever the last
+          // row grew after it was measured (a long message drawn at its estimated height), and a
+          // card arriving in that moment was not followed; the list then stayed above it for good.
+          followOutput={() => (follow.following.current && !pinned.current ? "auto" : false)}
+          // Virtuoso follows new items, not an item that grows (a streaming reply, a card whose
+          // status changed, a row re-measured): while following, each change goes back down.
+          totalListHeightChanged={settleAtBottom}
           rangeChanged={checkPin}
           atBottomThreshold={FOLLOW_THRESHOLD_PX}
           atTopThreshold={LOAD_EARLIER_THRESHOLD_PX}

@@ -35,56 +35,65 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
   const latest = useRef({ toBottom, held });
   latest.current = { toBottom, held };
   const detach = useRef<(() => void) | null>(null);
-
-  const attach = useCallback((el: HTMLElement | null) => {
-    detach.current?.();
-    detach.current = null;
-    if (!el) return;
-    // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
-    let pressed = false;
-    const onScroll = () => {
-      const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-      setFar(distance > JUMP_THRESHOLD_PX);
-      if (distance <= FOLLOW_THRESHOLD_PX) following.current = true;
-      else if (pressed || performance.now() - gestureAt.current < GESTURE_MS) following.current = false;
-    };
-    const onGesture = () => {
-      gestureAt.current = performance.now();
-    };
-    const onPress = () => {
-      pressed = true;
-      onGesture();
-    };
-    const onRelease = () => {
-      if (!pressed) return;
-      pressed = false;
-      onGesture();
-    };
-    let size = `${el.clientWidth}x${el.clientHeight}`;
-    const observer = new ResizeObserver(() => {
-      const next = `${el.clientWidth}x${el.clientHeight}`;
-      if (next === size) return;
-      size = next;
-      // Hidden (zero size) there is no bottom to keep; the list goes down when it shows again.
-      if (following.current && el.clientHeight > 0 && !latest.current.held()) latest.current.toBottom();
-    });
-    observer.observe(el);
-    el.addEventListener("scroll", onScroll, { passive: true });
-    for (const type of USER_SCROLL_EVENTS) el.addEventListener(type, type === "pointerdown" ? onPress : onGesture, { passive: true });
-    window.addEventListener("pointerup", onRelease);
-    window.addEventListener("pointercancel", onRelease);
-    detach.current = () => {
-      observer.disconnect();
-      el.removeEventListener("scroll", onScroll);
-      for (const type of USER_SCROLL_EVENTS) el.removeEventListener(type, type === "pointerdown" ? onPress : onGesture);
-      window.removeEventListener("pointerup", onRelease);
-      window.removeEventListener("pointercancel", onRelease);
-    };
+  const scroller = useRef<HTMLElement | null>(null);
+  /** Also shown as data-following on the scroller, for whoever has to tell why a list stands where it does. */
+  const setFollowing = useCallback((value: boolean) => {
+    following.current = value;
+    if (scroller.current) scroller.current.dataset.following = String(value);
   }, []);
+
+  const attach = useCallback(
+    (el: HTMLElement | null) => {
+      detach.current?.();
+      detach.current = null;
+      scroller.current = el;
+      if (!el) return;
+      el.dataset.following = String(following.current);
+      // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
+      let pressed = false;
+      const onScroll = () => {
+        const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+        setFar(distance > JUMP_THRESHOLD_PX);
+        if (distance <= FOLLOW_THRESHOLD_PX) setFollowing(true);
+        else if (pressed || performance.now() - gestureAt.current < GESTURE_MS) setFollowing(false);
+      };
+      const onGesture = () => {
+        gestureAt.current = performance.now();
+      };
+      const onPress = () => {
+        pressed = true;
+        onGesture();
+      };
+      const onRelease = () => {
+        if (!pressed) return;
+        pressed = false;
+        onGesture();
+      };
+      let size = `${el.clientWidth}x${el.clientHeight}`;
+      const observer = new ResizeObserver(() => {
+        const next = `${el.clientWidth}x${el.clientHeight}`;
+        if (next === size) return;
+        size = next;
+        // Hidden (zero size) there is no bottom to keep; the list goes down when it shows again.
+        if (following.current && el.clientHeight > 0 && !latest.current.held()) latest.current.toBottom();
+      });
+      observer.observe(el);
+      el.addEventListener("scroll", onScroll, { passive: true });
+      for (const type of USER_SCROLL_EVENTS) el.addEventListener(type, type === "pointerdown" ? onPress : onGesture, { passive: true });
+      window.addEventListener("pointerup", onRelease);
+      window.addEventListener("pointercancel", onRelease);
+      detach.current = () => {
+        observer.disconnect();
+        el.removeEventListener("scroll", onScroll);
+        for (const type of USER_SCROLL_EVENTS) el.removeEventListener(type, type === "pointerdown" ? onPress : onGesture);
+        window.removeEventListener("pointerup", onRelease);
+        window.removeEventListener("pointercancel", onRelease);
+      };
+    },
+    [setFollowing],
+  );
   useEffect(() => () => detach.current?.(), []);
 
-  const leave = useCallback(() => {
-    following.current = false;
-  }, []);
+  const leave = useCallback(() => setFollowing(false), [setFollowing]);
   return { far, following, attach, leave };
 }
