@@ -4,6 +4,7 @@ import { unreadOf } from "../db/unread";
 import { notifyUsers } from "../rooms/stubs";
 import { STREAM_ASK } from "../../contract";
 import { indexInShards } from "../search/feed";
+import { UNSEARCHED_TYPES } from "../rooms/chat-room/mirror";
 import { nextTurn } from "../lib/next-turn";
 import { PREVIEW_CHARS, mirrorBatch, newest, type ChatItems, type MirrorBatchResult } from "./mirror-writes";
 
@@ -15,6 +16,8 @@ const MirrorItem = v.object({
   senderId: v.nullable(v.string()),
   senderType: v.string(),
   senderName: v.string(),
+  // Jobs queued before the field existed carry none: they index as they always did.
+  messageType: v.optional(v.string(), "chat"),
   content: v.string(),
   createdAt: v.number(),
 });
@@ -59,7 +62,9 @@ export async function runMirrorJobs(env: Env, jobs: MirrorJob[]): Promise<void> 
   const orgOf = new Map(live.map((c) => [c.id, c.orgId]));
   await indexInShards(
     env,
-    all.filter((c) => orgOf.has(c.chatId)).map((c) => ({ ...c, orgId: orgOf.get(c.chatId)! })),
+    all
+      .filter((c) => orgOf.has(c.chatId))
+      .map((c) => ({ ...c, orgId: orgOf.get(c.chatId)!, items: c.items.filter((m) => !UNSEARCHED_TYPES.includes(m.messageType)) })),
   );
   const news = all.map((c) => ({ ...c, items: c.items.filter((m) => fresh.has(m.id)) })).filter((c) => c.items.length > 0);
   if (news.length === 0) return;

@@ -1,4 +1,5 @@
 import { FORWARD_HISTORY_MAX_BYTES, type ChatMessage } from "../../contract";
+import { readableText } from "./message-text";
 
 const PREVIEW_COUNT = 3;
 const PREVIEW_CHARS = 50;
@@ -14,7 +15,12 @@ interface ForwardedItem {
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
 
 function itemOf(m: ChatMessage): ForwardedItem {
-  const item: ForwardedItem = { id: m.id, content: m.content, senderName: m.sender?.name ?? m.virtualSender?.name ?? "", timestamp: m.createdAt };
+  const item: ForwardedItem = {
+    id: m.id,
+    content: readableText(m.messageType, m.content),
+    senderName: m.sender?.name ?? m.virtualSender?.name ?? "",
+    timestamp: m.createdAt,
+  };
   if (m.replyToMessage) item.replyTo = { senderName: m.replyToMessage.senderName, content: m.replyToMessage.content };
   return item;
 }

@@ -2,8 +2,25 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, runInD
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { call, expectError, type TestUser } from "../helpers";
-import { chatList, connect, createGroup, flushMirror, inbox, mirrorCount, room, send, sendAll, settle, team, unreadOf, waitUntil } from "../chat-helpers";
-import { found, shard } from "../search/search-helpers";
+import {
+  ackOf,
+  chatList,
+  connect,
+  createGroup,
+  flushMirror,
+  inbox,
+  mirrorCount,
+  room,
+  send,
+  sendAll,
+  settle,
+  team,
+  unreadOf,
+  waitUntil,
+  wholeHistory,
+} from "../chat-helpers";
+import { chatMessage, messageId } from "../socket-helpers";
+import { found, messageHits, shard } from "../search/search-helpers";
 import { MIRROR_BACKSTOP_MS } from "../../../worker/rooms/chat-room/outbox";
 
 const handler: ExportedHandler<Cloudflare.Env> = worker;
@@ -223,5 +240,47 @@ describe("the message mirror", () => {
     expect(r.explicitAcks).toHaveLength(1);
     expect(await mirrorCount(chatId)).toBe(0);
     expect((await shard(orgId).status()).messages).toBe(0);
+  });
+
+  it("an agent's step card reads as its own line in the chat list and the unread notice, and search never finds it", async () => {
+    const { bob, chatId } = await groupOfTwo();
+    const box = await inbox(bob);
+    const card = {
+      update_type: "tool_execution_result",
+      content: { display_to_user: "run_command npm test — awaiting approval", details: { tool: "run_command", args: "npm test", status: "awaiting_approval" } },
+    };
+    const sender = { id: "vire_cards", name: "Coder", image: null, type: "virtual_employee" as const };
+    // Appended the way the room's agent run inserts its cards (AppendRequest does not list the type).
+    await room(chatId).append({ id: "msg_card_1", sender, chatType: 0, messageType: "status_update" as "chat", content: JSON.stringify(card) });
+    await flushMirror(chatId, 1);
+    expect((await chatList(bob)).find((c) => c.id === chatId).lastMessage).toBe("run_command npm test — awaiting approval");
+    const note = await box.next((f) => f.type === "has_unread_msg" && f.chatId === chatId, 5000);
+    expect(note.lastMessage).toBe("run_command npm test — awaiting approval");
+    for (const query of ["approval", "execution", "display_to_user"]) expect(await messageHits(bob, query), query).toEqual([]);
+  });
+
+  it("a forwarded history reads as its forwarded lines in the chat list and is found by them, not by its JSON", async () => {
+    const { alice, bob, chatId } = await groupOfTwo();
+    const source = await createGroup(alice, [bob], [], "Source");
+    const [ack] = await sendAll(await connect(source, alice), ["the walrus migration plan"]);
+    const r = await call("/api/forward-messages", {
+      token: alice.token,
+      body: { messageIds: [ack.message_id], recipients: [{ id: chatId, type: "group" }], messageType: "group", sourceChatId: source },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    await flushMirror(chatId, 1);
+    expect((await chatList(bob)).find((c) => c.id === chatId).lastMessage).toBe("Alice Owner: the walrus migration plan");
+    const hits = (await found(bob, { query: "walrus", type: "messages" })).messages.filter((m: any) => m.chatId === chatId);
+    expect(hits.map((m: any) => m.content)).toEqual(["Alice Owner: the walrus migration plan"]);
+    for (const query of ["messageCount", "triggerAttachments"]) expect(await messageHits(bob, query), query).toEqual([]);
+
+    // A reply to it quotes those lines too.
+    const b = await connect(chatId, bob);
+    const target = (await wholeHistory(bob, chatId)).find((m: any) => m.messageType === "merged_forward");
+    const reply = chatMessage("agreed", 0, messageId(), { reply_to_message_id: target.id });
+    b.send(reply);
+    await b.next(ackOf(reply.message_id));
+    const stored = (await wholeHistory(bob, chatId)).find((m: any) => m.id === reply.message_id);
+    expect(stored.replyToMessage).toEqual({ id: target.id, content: "Alice Owner: the walrus migration plan", senderName: "Alice Owner" });
   });
 });

@@ -28,7 +28,7 @@ import { unnotifiedDiscuss } from "./discuss-forward";
 import { forwardDiscussion, regenerateReply, type AgentRequestResult, type AgentRequestRoom } from "./agent-requests";
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
-import { MIRROR_TEXT_MAX, MirrorTimer, flushMirror } from "./outbox";
+import { MirrorTimer, flushMirror } from "./outbox";
 import { SocketList } from "./socket-list";
 import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
@@ -261,7 +261,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** A page of what the search index holds of this room, for rebuilding an organization's search shard. */
   async searchExport(afterSeq: number, limit: number): Promise<MirrorItem[]> {
-    return this.store.searchable(afterSeq, Math.min(limit, MIRROR_BATCH)).map((r) => ({ ...toMirrorItem(r), content: r.content.slice(0, MIRROR_TEXT_MAX) }));
+    return this.store.searchable(afterSeq, Math.min(limit, MIRROR_BATCH)).map(toMirrorItem);
   }
 
   async messageContent(viewerId: string, messageId: string): Promise<string | null> {

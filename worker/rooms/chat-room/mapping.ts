@@ -1,5 +1,6 @@
 import type { Attachment, ChatMessage, ChatStream, MessageType, ReactionSummary } from "../../../contract";
 import type { MessageRow, RoomStore } from "./store";
+import { readableText } from "../../lib/message-text";
 
 const REPLY_PREVIEW_CHARS = 100;
 
@@ -38,7 +39,11 @@ export function toChatMessage(
     attachments: parseAttachments(row.attachments),
     replyToMessageId: row.reply_to_id,
     replyToMessage: extras.reply
-      ? { id: extras.reply.id, content: extras.reply.content.slice(0, REPLY_PREVIEW_CHARS), senderName: extras.reply.sender_name }
+      ? {
+          id: extras.reply.id,
+          content: readableText(extras.reply.message_type, extras.reply.content).slice(0, REPLY_PREVIEW_CHARS),
+          senderName: extras.reply.sender_name,
+        }
       : null,
     reactions: extras.reactions ?? [],
     likes: { likes: likes.likes, dislikes: likes.dislikes, userLiked: likes.mine === 1, userDisliked: likes.mine === -1 },

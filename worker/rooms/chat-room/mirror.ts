@@ -1,3 +1,4 @@
+import { readableText } from "../../lib/message-text";
 import type { MessageRow } from "./store";
 
 /** One message as the D1 mirror stores it (queue job body, validated by the consumer). */
@@ -9,9 +10,17 @@ export interface MirrorItem {
   senderId: string | null;
   senderType: string;
   senderName: string;
+  messageType: string;
+  /** What the message says as text (readableText), cut to MIRROR_TEXT_MAX. */
   content: string;
   createdAt: number;
 }
+
+/** The search index does not need a whole novel; long texts are cut for the mirror only. */
+export const MIRROR_TEXT_MAX = 4000;
+
+/** Run notices (a step card, a run stopped): shown in the chat, never found by search. */
+export const UNSEARCHED_TYPES: readonly string[] = ["system_alert", "status_update"];
 
 export function toMirrorItem(row: MessageRow): MirrorItem {
   return {
@@ -22,7 +31,8 @@ export function toMirrorItem(row: MessageRow): MirrorItem {
     senderId: row.sender_id,
     senderType: row.sender_type,
     senderName: row.sender_name,
-    content: row.content,
+    messageType: row.message_type,
+    content: readableText(row.message_type, row.content).slice(0, MIRROR_TEXT_MAX),
     createdAt: row.created_at,
   };
 }

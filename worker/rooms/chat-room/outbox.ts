@@ -3,8 +3,6 @@ import { MIRROR_BATCH, MIRROR_DELAY_MS, toMirrorItem, type MirrorItem } from "./
 
 /** Queue messages are limited to 128 KB; jobs stay well below it. */
 const JOB_MAX_BYTES = 96 * 1024;
-/** The search index does not need a whole novel; long texts are cut for the mirror only. */
-export const MIRROR_TEXT_MAX = 4000;
 
 function chunk(items: MirrorItem[]): MirrorItem[][] {
   const jobs: MirrorItem[][] = [];
@@ -32,7 +30,7 @@ function chunk(items: MirrorItem[]): MirrorItem[][] {
 export async function flushMirror(store: RoomStore, queue: Queue<unknown>, chatId: string, orgId: string): Promise<boolean> {
   const rows = store.unmirrored(MIRROR_BATCH);
   if (rows.length === 0) return false;
-  const items = rows.map((r) => ({ ...toMirrorItem(r), content: r.content.slice(0, MIRROR_TEXT_MAX) }));
+  const items = rows.map(toMirrorItem);
   for (const messages of chunk(items)) await queue.send({ type: "mirror_messages", chatId, orgId, messages });
   store.markMirrored(rows[rows.length - 1]!.seq);
   return rows.length === MIRROR_BATCH;

@@ -1,5 +1,6 @@
 import type { ChatStream, ReactionSummary } from "../../../contract";
 import type { RoomMember } from "./types";
+import { UNSEARCHED_TYPES } from "./mirror";
 
 /** What an agent's transcript reads of a message. */
 export type TranscriptRow = Pick<MessageRow, "seq" | "sender_type" | "sender_name" | "message_type" | "content"> & Record<string, SqlStorageValue>;
@@ -277,7 +278,7 @@ export class RoomStore {
   searchable(afterSeq: number, limit: number): MessageRow[] {
     return this.sql
       .exec<MessageRow>(
-        "SELECT * FROM messages WHERE seq > ? AND streaming = 0 AND message_type NOT IN ('system_alert', 'status_update') ORDER BY seq LIMIT ?",
+        `SELECT * FROM messages WHERE seq > ? AND streaming = 0 AND message_type NOT IN (${UNSEARCHED_TYPES.map((t) => `'${t}'`).join(", ")}) ORDER BY seq LIMIT ?`,
         afterSeq,
         limit,
       )
