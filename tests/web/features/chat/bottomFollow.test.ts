@@ -106,6 +106,19 @@ describe("the message list sticks to its bottom", () => {
     vi.restoreAllMocks();
   });
 
+  it("a click or a tap on a button in a message, or typing in it, is not a scroll; a scrolling key is", () => {
+    const button = document.createElement("button");
+    el.append(button);
+    for (const type of ["pointerdown", "touchstart", "pointerup"]) act(() => void button.dispatchEvent(new Event(type, { bubbles: true })));
+    act(() => void el.dispatchEvent(new KeyboardEvent("keydown", { key: "a" })));
+    // Virtuoso corrects scrollTop as the rows the click changed are re-measured.
+    scrolled(el, 900);
+    expect(follow.following.current).toBe(true);
+    act(() => void el.dispatchEvent(new KeyboardEvent("keydown", { key: "PageUp" })));
+    scrolled(el, 800);
+    expect(follow.following.current).toBe(false);
+  });
+
   it("a jump away leaves the bottom; a hidden list or a pinned target is not pulled down", () => {
     resized(el, { clientHeight: 0 });
     expect(toBottom).not.toHaveBeenCalled();

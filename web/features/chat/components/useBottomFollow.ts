@@ -8,6 +8,8 @@ const GESTURE_MS = 1000;
 
 /** What the user does to scroll (a scrollbar drag starts with a pointerdown). */
 export const USER_SCROLL_EVENTS = ["wheel", "touchstart", "touchmove", "keydown", "pointerdown"] as const;
+/** The keys that scroll a focused list; typing in a field inside a message does not. */
+const SCROLL_KEYS: ReadonlySet<string> = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
 
 export interface BottomFollow {
   /** The jump-to-latest button shows. */
@@ -60,10 +62,23 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
       const onGesture = () => {
         gestureAt.current = performance.now();
       };
-      const onPress = () => {
+      // Only what scrolls counts. A click or a tap on a button in a message (an approval, a
+      // reaction) is not a scroll, and the rows it changes must still be followed: a press counts
+      // only on the scroller itself (its scrollbar), a finger only once it moves, a key only if it scrolls.
+      const onPress = (event: Event) => {
+        if (event.target !== el) return;
         pressed = true;
         onGesture();
       };
+      const onKey = (event: Event) => {
+        if (SCROLL_KEYS.has((event as KeyboardEvent).key)) onGesture();
+      };
+      const listeners: [string, (event: Event) => void][] = [
+        ["wheel", onGesture],
+        ["touchmove", onGesture],
+        ["keydown", onKey],
+        ["pointerdown", onPress],
+      ];
       const onRelease = () => {
         if (!pressed) return;
         pressed = false;
@@ -79,13 +94,13 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
       });
       observer.observe(el);
       el.addEventListener("scroll", onScroll, { passive: true });
-      for (const type of USER_SCROLL_EVENTS) el.addEventListener(type, type === "pointerdown" ? onPress : onGesture, { passive: true });
+      for (const [type, listener] of listeners) el.addEventListener(type, listener, { passive: true });
       window.addEventListener("pointerup", onRelease);
       window.addEventListener("pointercancel", onRelease);
       detach.current = () => {
         observer.disconnect();
         el.removeEventListener("scroll", onScroll);
-        for (const type of USER_SCROLL_EVENTS) el.removeEventListener(type, type === "pointerdown" ? onPress : onGesture);
+        for (const [type, listener] of listeners) el.removeEventListener(type, listener);
         window.removeEventListener("pointerup", onRelease);
         window.removeEventListener("pointercancel", onRelease);
       };
