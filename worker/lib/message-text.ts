@@ -24,9 +24,7 @@ function forwardedLines(history: unknown): string {
   const messages = (history as { messages?: unknown } | null)?.messages;
   if (!Array.isArray(messages)) return "";
   return messages
-    .map((m: { senderName?: unknown; content?: unknown } | null) =>
-      typeof m?.content === "string" ? (typeof m.senderName === "string" && m.senderName ? `${m.senderName}: ${m.content}` : m.content) : "",
-    )
-    .filter(Boolean)
+    .filter((m): m is { senderName?: unknown; content: string } => typeof (m as { content?: unknown } | null)?.content === "string")
+    .map((m) => (typeof m.senderName === "string" && m.senderName ? `${m.senderName}: ${m.content}` : m.content))
     .join("\n");
 }

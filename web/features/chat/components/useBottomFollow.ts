@@ -6,7 +6,10 @@ const JUMP_THRESHOLD_PX = 300;
 /** A scroll this soon after the user's wheel, touch, key or scrollbar release is theirs (smooth and momentum scrolling). */
 const GESTURE_MS = 1000;
 
-/** What the user does to scroll (a scrollbar drag starts with a pointerdown). */
+/**
+ * What the user does in the list: any of it ends the pin on a jumped-to message (MessageList). The
+ * bottom is stricter and counts only what scrolls (see `listeners` below).
+ */
 export const USER_SCROLL_EVENTS = ["wheel", "touchstart", "touchmove", "keydown", "pointerdown"] as const;
 /** The keys that scroll a focused list; typing in a field inside a message does not. */
 const SCROLL_KEYS: ReadonlySet<string> = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
@@ -51,7 +54,7 @@ export function useBottomFollow(toBottom: () => void, held: () => boolean): Bott
       scroller.current = el;
       if (!el) return;
       el.dataset.following = String(following.current);
-      // A scrollbar held down (or a finger on the list) is a gesture for as long as it lasts.
+      // A scrollbar held down is a gesture for as long as it lasts.
       let pressed = false;
       const onScroll = () => {
         const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
