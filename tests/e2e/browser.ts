@@ -68,7 +68,10 @@ async function describePages(browser: Browser): Promise<void> {
             const lastText = last ? `${last.dataset.index} (${(last.innerText || "").replace(/\s+/g, " ").slice(0, 60)})` : "none";
             return `list: scrollTop ${Math.round(el.scrollTop)} of ${el.scrollHeight}, ${el.clientHeight} tall, following ${el.dataset.following}; ${rows.length} rows drawn, last ${lastText}`;
           });
-          return [text, ...lists].join("\n  ");
+          // The chat the list shows as open: told apart from the address, it shows a lost tap.
+          const open = Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="chat-row-"][data-selected="true"]'));
+          const selected = `open chat in the list: ${open.map((el) => el.dataset.testid).join(", ") || "none"}`;
+          return [text, selected, ...lists].join("\n  ");
         })
         .catch((error: unknown) => `(unreadable: ${String(error)})`);
       console.log(`[failed test] person ${c + 1}, page ${p + 1}: ${page.url()} at ${size?.width}x${size?.height}\n  shows: ${shown}`);

@@ -4,6 +4,11 @@ import { clearSelection, getSelection, selectChat, useSelection } from "../../ap
 
 export const CHAT_ID_PARAM = "chatId";
 
+/** The chat named in the address bar now, which may be ahead of the router's committed location. */
+function urlChatIdNow(): string | null {
+  return new URLSearchParams(window.location.search).get(CHAT_ID_PARAM);
+}
+
 /**
  * Keeps the open chat and the `?chatId=` query parameter in step (spec 02 §2: the sidebar reads
  * chatId to pre-select a chat). The URL wins on arrival; after that, selecting a chat rewrites the
@@ -33,15 +38,19 @@ export function useChatSelectionSync(): string | null {
     [setParams],
   );
 
-  // URL -> selection: on arrival, and when navigation changes or drops the parameter.
+  // URL -> selection: on arrival, and when navigation changes or drops the parameter. The router's
+  // location only tells this effect when to look: it commits in a transition, so it can arrive
+  // after a newer choice already rewrote the address bar, and acting on it would take the reader
+  // back to the chat they just left. The address bar itself is always current.
   useEffect(() => {
+    const inUrl = urlChatIdNow();
     const first = previousUrl.current === undefined;
-    const changed = previousUrl.current !== urlChatId;
-    previousUrl.current = urlChatId;
+    const changed = previousUrl.current !== inUrl;
+    previousUrl.current = inUrl;
     if (!changed) return;
     const current = getSelection().chatId;
-    if (urlChatId) {
-      if (urlChatId !== current) selectChat(urlChatId);
+    if (inUrl) {
+      if (inUrl !== current) selectChat(inUrl);
     } else if (first) {
       if (current) writeUrl(current); // back from another page: the open chat stays open
     } else if (current) clearSelection();
@@ -53,7 +62,7 @@ export function useChatSelectionSync(): string | null {
     const changed = previousStore.current !== chatId;
     previousStore.current = chatId;
     if (first || !changed) return;
-    if (chatId !== new URLSearchParams(window.location.search).get(CHAT_ID_PARAM)) writeUrl(chatId);
+    if (chatId !== urlChatIdNow()) writeUrl(chatId);
   }, [chatId, writeUrl]);
 
   return chatId;
