@@ -12,6 +12,7 @@ import { AppShell } from "../layout/AppShell";
 import { ChatMain, preloadChatRoom } from "./ChatMain";
 import { ContactsScreen } from "./ContactsScreen";
 import { useSession } from "../session/useSession";
+import { useQueryWriter } from "./useQueryWriter";
 
 /**
  * `/`, `/home` and their language versions: the landing page for visitors, the app for members.
@@ -21,7 +22,8 @@ import { useSession } from "../session/useSession";
 export function HomeRoute() {
   const { t } = useTranslation();
   const { user, status, refresh } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeQuery = useQueryWriter();
   const chatId = useChatSelectionSync();
   const signedIn = user !== null;
   useEffect(() => {
@@ -51,11 +53,9 @@ export function HomeRoute() {
 
   const view = params.get("view");
   const setView = (next: string | null) =>
-    setParams((prev) => {
-      const updated = new URLSearchParams(prev);
-      if (next) updated.set("view", next);
-      else updated.delete("view");
-      return updated;
+    writeQuery((query) => {
+      if (next) query.set("view", next);
+      else query.delete("view");
     });
 
   return (

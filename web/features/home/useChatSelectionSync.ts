@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { useCurrentQuery, useQueryWriter } from "../../app/routes/useQueryWriter";
 import { clearSelection, getSelection, selectChat, useSelection } from "../../app/session/selection";
 
 export const CHAT_ID_PARAM = "chatId";
-
-/** The chat named in the address bar now, which may be ahead of the router's committed location. */
-function urlChatIdNow(): string | null {
-  return new URLSearchParams(window.location.search).get(CHAT_ID_PARAM);
-}
 
 /**
  * Keeps the open chat and the `?chatId=` query parameter in step (spec 02 §2: the sidebar reads
@@ -15,27 +11,28 @@ function urlChatIdNow(): string | null {
  * parameter in place (history replace, same language path) and leaving the chat removes it.
  */
 export function useChatSelectionSync(): string | null {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const urlChatId = params.get(CHAT_ID_PARAM);
   const { chatId } = useSelection();
   const previousUrl = useRef<string | null | undefined>(undefined);
   const previousStore = useRef<string | null | undefined>(undefined);
 
   // The effects below re-run when this changes; their refs make such a re-run a no-op.
+  const writeQuery = useQueryWriter();
+  // The chat the URL names now, which may be ahead of the router's committed location.
+  const currentQuery = useCurrentQuery();
   const writeUrl = useCallback(
     (next: string | null) =>
-      setParams(
-        (prev) => {
-          const updated = new URLSearchParams(prev);
+      writeQuery(
+        (query) => {
           if (next) {
-            updated.set(CHAT_ID_PARAM, next);
-            updated.delete("view"); // opening a chat leaves the contacts screen
-          } else updated.delete(CHAT_ID_PARAM);
-          return updated;
+            query.set(CHAT_ID_PARAM, next);
+            query.delete("view"); // opening a chat leaves the contacts screen
+          } else query.delete(CHAT_ID_PARAM);
         },
         { replace: true },
       ),
-    [setParams],
+    [writeQuery],
   );
 
   // URL -> selection: on arrival, and when navigation changes or drops the parameter. The router's
@@ -43,7 +40,7 @@ export function useChatSelectionSync(): string | null {
   // after a newer choice already rewrote the address bar, and acting on it would take the reader
   // back to the chat they just left. The address bar itself is always current.
   useEffect(() => {
-    const inUrl = urlChatIdNow();
+    const inUrl = currentQuery().get(CHAT_ID_PARAM);
     const first = previousUrl.current === undefined;
     const changed = previousUrl.current !== inUrl;
     previousUrl.current = inUrl;
@@ -54,7 +51,7 @@ export function useChatSelectionSync(): string | null {
     } else if (first) {
       if (current) writeUrl(current); // back from another page: the open chat stays open
     } else if (current) clearSelection();
-  }, [urlChatId, writeUrl]);
+  }, [urlChatId, writeUrl, currentQuery]);
 
   // Selection -> URL: a chat picked in the list, a dialog or an event.
   useEffect(() => {
@@ -62,8 +59,8 @@ export function useChatSelectionSync(): string | null {
     const changed = previousStore.current !== chatId;
     previousStore.current = chatId;
     if (first || !changed) return;
-    if (chatId !== urlChatIdNow()) writeUrl(chatId);
-  }, [chatId, writeUrl]);
+    if (chatId !== currentQuery().get(CHAT_ID_PARAM)) writeUrl(chatId);
+  }, [chatId, writeUrl, currentQuery]);
 
   return chatId;
 }

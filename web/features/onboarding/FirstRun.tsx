@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { OnboardingPurpose, SessionUser } from "../../../contract";
 import { revalidateChatList } from "../../app/realtime/chatListCache";
+import { useQueryWriter } from "../../app/routes/useQueryWriter";
 import { onboardingApi } from "./api";
 import { startSession } from "./loginSession";
 import { OnboardingModal } from "./OnboardingModal";
@@ -18,7 +19,8 @@ const checkedUsers = new Set<string>();
  */
 export function FirstRun({ user }: { user: SessionUser }) {
   const { i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeQuery = useQueryWriter();
   const [purposes, setPurposes] = useState<OnboardingPurpose[] | null>(null);
   const friendAdded = params.get("friendAdded") === "true";
 
@@ -30,15 +32,8 @@ export function FirstRun({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (!friendAdded) return;
     void revalidateChatList();
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete("friendAdded");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [friendAdded, setParams]);
+    writeQuery((query) => query.delete("friendAdded"), { replace: true });
+  }, [friendAdded, writeQuery]);
 
   useEffect(() => {
     if (checkedUsers.has(user.id)) return;

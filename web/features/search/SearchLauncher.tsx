@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useQueryWriter } from "../../app/routes/useQueryWriter";
 import { lazyDialog } from "../../ui/lazy";
 import { SearchIcon } from "../../ui/icons";
 
@@ -15,7 +16,8 @@ export function isSearchShortcut(event: KeyboardEvent): boolean {
 export function SearchLauncher({ organizationId }: { organizationId: string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeQuery = useQueryWriter();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -30,14 +32,7 @@ export function SearchLauncher({ organizationId }: { organizationId: string | nu
   // The chat chosen was the open one: nothing moves the URL, so the Contacts screen in front of it closes here.
   const onOpened = (changed: boolean) => {
     if (changed || !params.has("view")) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete("view");
-        return next;
-      },
-      { replace: true },
-    );
+    writeQuery((query) => query.delete("view"), { replace: true });
   };
 
   return (

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, createElement } from "react";
-import { Router, type Navigator } from "react-router";
+import { Router, type Navigator, type To } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { useQueryWriter, type QueryWriter } from "../../../../web/app/routes/useQueryWriter";
 import { clearSelection, getSelection, selectChat } from "../../../../web/app/session/selection";
 import { useChatSelectionSync } from "../../../../web/features/home/useChatSelectionSync";
 import { useRenderHost } from "../../render-host";
@@ -14,23 +15,29 @@ const host = useRenderHost();
  * the app one of those late locations.
  */
 function laggingRouter() {
-  const navigator: Navigator = {
+  let writer: QueryWriter | null = null;
+  // Like the browser's history, it reads its live location from the address bar.
+  const navigator: Navigator & { readonly location: { search: string } } = {
+    get location() {
+      return { search: window.location.search };
+    },
     createHref: (to) => (typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
     go: () => {},
-    push: () => {},
-    replace: (to) => {
-      const search = typeof to === "string" ? to.slice(to.indexOf("?")) : (to.search ?? "");
-      window.history.replaceState(null, "", `/en/home${search}`);
-    },
+    push: (to) => window.history.pushState(null, "", `/en/home${searchOf(to)}`),
+    replace: (to) => window.history.replaceState(null, "", `/en/home${searchOf(to)}`),
   };
   function Sync() {
     useChatSelectionSync();
+    writer = useQueryWriter();
     return null;
   }
   const commit = (search: string) => host().render(createElement(Router, { location: { pathname: "/en/home", search }, navigator }, createElement(Sync)));
-  return { commit };
+  /** A write through the app's query writer, as the Contacts button or the search dialog make. */
+  const write = (change: (query: URLSearchParams) => void) => act(async () => writer!(change));
+  return { commit, write };
 }
 
+const searchOf = (to: To) => (typeof to === "string" ? to.slice(to.indexOf("?")) : (to.search ?? ""));
 const inAddressBar = () => new URLSearchParams(window.location.search).get("chatId");
 
 describe("the open chat and ?chatId=", () => {
@@ -74,5 +81,16 @@ describe("the open chat and ?chatId=", () => {
     window.history.replaceState(null, "", "/en/home");
     await router.commit("");
     expect(getSelection().chatId).toBe(null);
+  });
+
+  it("a query written before the router caught up keeps the chat just opened", async () => {
+    const router = laggingRouter();
+    await router.commit("?chatId=chat_a");
+    await act(async () => selectChat("chat_b"));
+    // Contacts opens before the router has committed chat_b.
+    await router.write((query) => query.set("view", "contacts"));
+    expect(window.location.search).toBe("?chatId=chat_b&view=contacts");
+    await router.commit("?chatId=chat_b&view=contacts");
+    expect(getSelection().chatId).toBe("chat_b");
   });
 });
