@@ -38,7 +38,7 @@ export function useChatSelectionSync(): string | null {
   // URL -> selection: on arrival, and when navigation changes or drops the parameter. The router's
   // location only tells this effect when to look: it commits in a transition, so it can arrive
   // after a newer choice already rewrote the address bar, and acting on it would take the reader
-  // back to the chat they just left. The address bar itself is always current.
+  // back to the chat they just left. The history's own location (the address bar) is always current.
   useEffect(() => {
     const inUrl = currentQuery().get(CHAT_ID_PARAM);
     const first = previousUrl.current === undefined;
