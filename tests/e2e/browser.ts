@@ -25,9 +25,19 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launch();
+    describeOnClose(browser);
   });
   afterEach(async ({ task }) => {
-    if (task.result?.state === "fail" && browser) await describePages(browser);
+    const failed = task.result?.state === "fail" && browser !== undefined;
+    const views = failed ? [...closedViews, ...(await describeContexts(browser!.contexts(), "open"))].join("\n") : "";
+    closedViews = [];
+    people = new WeakMap();
+    opened = 0;
+    if (!views) return;
+    console.log(views);
+    // The failure's own message carries them too: CI shows the failures' summary even when it cuts the log.
+    const error = task.result?.errors?.[0];
+    if (error && views) error.message = `${error.message}\n\nWhat each person's pages showed:\n${views}`;
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,15 +59,41 @@ export async function resizeTo(page: Page, width: number, height: number): Promi
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/** What the pages of contexts closed during the current test showed as they closed. */
+let closedViews: string[] = [];
+/** Each context of the current test, numbered in the order they were opened: "person 1", "person 2". */
+let people = new WeakMap<BrowserContext, number>();
+let opened = 0;
+
 /**
- * After a failure, where each page still open was and what it showed: CI prints only the test's
- * output, so this is what tells a wrong page from a slow one.
+ * Tests close their people's contexts in `finally`, before any after-hook sees a failure: each
+ * context describes its pages as it closes, and the after-hook prints those if the test failed.
  */
-async function describePages(browser: Browser): Promise<void> {
-  for (const [c, context] of browser.contexts().entries()) {
+function describeOnClose(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    opened += 1;
+    people.set(context, opened);
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      closedViews.push(...(await describeContexts([context], "at close")));
+      return close(closeOptions);
+    };
+    return context;
+  };
+}
+
+/**
+ * After a failure, where each page was and what it showed: CI prints only the test's output, so
+ * this is what tells a wrong page from a slow one.
+ */
+async function describeContexts(contexts: BrowserContext[], when: string): Promise<string[]> {
+  const views: string[] = [];
+  for (const context of contexts) {
     for (const [p, page] of context.pages().entries()) {
       const size = page.viewportSize();
-      const shown = await page
+      const look = page
         .evaluate(() => {
           const text = document.body.innerText.replace(/\s+/g, " ").slice(0, 400);
           // Each message list's scroll position and the rows it has drawn: a list left above its
@@ -74,7 +110,11 @@ async function describePages(browser: Browser): Promise<void> {
           return [text, selected, ...lists].join("\n  ");
         })
         .catch((error: unknown) => `(unreadable: ${String(error)})`);
-      console.log(`[failed test] person ${c + 1}, page ${p + 1}: ${page.url()} at ${size?.width}x${size?.height}\n  shows: ${shown}`);
+      // A page that hangs must not hang the close that asked.
+      const shown = await Promise.race([look, new Promise<string>((resolve) => setTimeout(() => resolve("(no answer within 2 s)"), 2_000))]);
+      const who = people.get(context) ?? "?";
+      views.push(`[failed test] person ${who}, page ${p + 1} (${when}): ${page.url()} at ${size?.width}x${size?.height}\n  shows: ${shown}`);
     }
   }
+  return views;
 }
