@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import { useQueryWriter } from "../../app/routes/useQueryWriter";
+import { useCurrentQuery, useQueryWriter } from "../../app/routes/useQueryWriter";
 import { lazyDialog } from "../../ui/lazy";
 import { SearchIcon } from "../../ui/icons";
 
@@ -16,7 +15,7 @@ export function isSearchShortcut(event: KeyboardEvent): boolean {
 export function SearchLauncher({ organizationId }: { organizationId: string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [params] = useSearchParams();
+  const currentQuery = useCurrentQuery();
   const writeQuery = useQueryWriter();
 
   useEffect(() => {
@@ -31,7 +30,7 @@ export function SearchLauncher({ organizationId }: { organizationId: string | nu
 
   // The chat chosen was the open one: nothing moves the URL, so the Contacts screen in front of it closes here.
   const onOpened = (changed: boolean) => {
-    if (changed || !params.has("view")) return;
+    if (changed || !currentQuery().has("view")) return;
     writeQuery((query) => query.delete("view"), { replace: true });
   };
 
