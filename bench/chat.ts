@@ -46,6 +46,7 @@ function describe(name: string, m: Measured): string {
     `  ${name.padEnd(5)}  sent ${r.messages} at ${r.msgPerSec.toFixed(1)} msg/s; deliveries ${r.deliveries}/${r.expected} → ${once}` +
     (r.late > 0 ? `; ${r.late} deliveries and acks came after the ${SETTLE_MS / 1000} s settle time (late, not lost)` : "") +
     (r.dropped > 0 ? `; ${r.dropped} sockets dropped (a server reload?)` : "") +
+    (r.batched > 0 ? `; ${r.batched} (${((100 * r.batched) / Math.max(1, r.deliveries)).toFixed(1)}%) in batches` : "") +
     `\n         send→ack p50 ${ms(p(r.ack, 50))} p99 ${ms(p(r.ack, 99))}; send→last recv p50 ${ms(p(r.last, 50))} p99 ${ms(p(r.last, 99))}; any receiver p99 ${ms(p(r.any, 99))}\n` +
     `         server CPU per message ${cpuText(m)}\n` +
     `         client: busiest thread ${(r.clientUtilisation * 100).toFixed(0)}% busy, loop delay p99 ${ms(r.clientLoopDelayP99)}, send slip p99 ${ms(p(r.sendSlip, 99))}` +

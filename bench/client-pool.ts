@@ -12,6 +12,8 @@ export interface Round {
   sent: Map<string, number>;
   acked: Map<string, number>;
   deliveries: Map<string, { clients: number[]; at: number[] }>;
+  /** Deliveries that came inside a `messages` frame. */
+  batched: number;
   sendSlip: number[];
   /** Per thread: event-loop utilisation (0…1) and event-loop delay p99 (ms). */
   threads: { utilisation: number; loopDelayP99: number }[];
@@ -118,6 +120,7 @@ function merge(rounds: ThreadRound[], deadline: number): Round {
     sent: new Map(rounds.flatMap((r) => r.sent)),
     acked: new Map(rounds.flatMap((r) => r.acked)),
     deliveries,
+    batched: rounds.reduce((sum, r) => sum + r.batched, 0),
     sendSlip: rounds.flatMap((r) => r.sendSlip),
     threads: rounds.map((r) => ({ utilisation: r.utilisation, loopDelayP99: r.loopDelayP99 })),
     dropped: rounds.reduce((sum, r) => sum + r.dropped, 0),

@@ -35,6 +35,8 @@ export interface ThreadRound {
   acked: [string, number][];
   /** Per message id: the receiving clients (one entry per delivery, duplicates included) and when. */
   deliveries: [string, { clients: number[]; at: number[] }][];
+  /** Of those, how many came inside a `messages` frame (the room's batch under a backlog). */
+  batched: number;
   /** Event-loop utilisation of the thread while the round ran (0…1): near 1 means saturated. */
   utilisation: number;
   /** 99th percentile of the thread's event-loop delay while the round ran (ms). */

@@ -24,6 +24,7 @@ interface Round {
   sendSlip: number[];
   acked: [string, number][];
   deliveries: Map<string, { clients: number[]; at: number[] }>;
+  batched: number;
   count: number;
   expected: number;
   elu: ReturnType<typeof perf.eventLoopUtilization>;
@@ -51,20 +52,31 @@ function onFrame(client: number, data: WebSocket.RawData): void {
   if (frame.type === "chat_ack") {
     if (frame.success && frame.message_id.startsWith(round.plan.prefix)) round.acked.push([frame.message_id, at]);
   } else if (frame.type === "message") {
-    const id = frame.message.id as string;
-    if (!id.startsWith(round.plan.prefix)) return;
-    let record = round.deliveries.get(id);
-    if (!record) round.deliveries.set(id, (record = { clients: [], at: [] }));
-    record.clients.push(client);
-    record.at.push(at);
-    round.count += 1;
-    if (round.count >= round.expected) onDelivery?.();
+    delivered(client, frame.message.id as string, at);
+  } else if (frame.type === "messages") {
+    for (const message of frame.messages as { id: string }[]) {
+      if (delivered(client, message.id, at)) round.batched += 1;
+    }
   }
+}
+
+/** Records one delivery of this round's message `id`; false for another round's. */
+function delivered(client: number, id: string, at: number): boolean {
+  if (!round || !id.startsWith(round.plan.prefix)) return false;
+  let record = round.deliveries.get(id);
+  if (!record) round.deliveries.set(id, (record = { clients: [], at: [] }));
+  record.clients.push(client);
+  record.at.push(at);
+  round.count += 1;
+  if (round.count >= round.expected) onDelivery?.();
+  return true;
 }
 
 async function connectOne(index: number): Promise<void> {
   const spec = clients[index]!;
-  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${spec.chatId}/ws?token=${benchToken(spec.user)}`, { perMessageDeflate: false });
+  const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${spec.chatId}/ws?token=${benchToken(spec.user)}&frames=batch`, {
+    perMessageDeflate: false,
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
     ws.once("error", (err) => reject(new Error(`client ${index} could not connect: ${err.message}`)));
@@ -98,6 +110,7 @@ async function send(plan: SendPlan): Promise<void> {
     sendSlip: [],
     acked: [],
     deliveries: new Map(),
+    batched: 0,
     count: 0,
     expected: expectedDeliveries(plan),
     elu: perf.eventLoopUtilization(),
@@ -144,6 +157,7 @@ async function drain(deadline: number): Promise<ThreadRound> {
     sendSlip: r.sendSlip,
     acked: r.acked,
     deliveries: [...r.deliveries],
+    batched: r.batched,
     utilisation: perf.eventLoopUtilization(r.elu).utilization,
     loopDelayP99: r.delay.percentile(99) / 1e6,
     dropped,

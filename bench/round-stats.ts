@@ -13,6 +13,8 @@ export interface RoundStats {
   /** Every delivery: send → that member got it. */
   any: number[];
   deliveries: number;
+  /** Deliveries that came inside a `messages` frame (the room batches a backlog). */
+  batched: number;
   expected: number;
   missing: number;
   duplicates: number;
@@ -70,6 +72,7 @@ export function roundStats(round: Round, clients: ClientSpec[]): RoundStats {
     last,
     any,
     deliveries,
+    batched: round.batched,
     expected,
     missing,
     duplicates,
@@ -93,6 +96,7 @@ export function mergeStats(all: RoundStats[]): RoundStats {
     last: all.flatMap((s) => s.last),
     any: all.flatMap((s) => s.any),
     deliveries: sum((s) => s.deliveries),
+    batched: sum((s) => s.batched),
     expected: sum((s) => s.expected),
     missing: sum((s) => s.missing),
     duplicates: sum((s) => s.duplicates),

@@ -27,6 +27,13 @@ export const ChatAckFrame = v.object({
   duplicate: v.optional(v.boolean()),
 });
 export const NewMessageFrame = v.object({ type: v.literal("message"), message: ChatMessageSchema });
+/**
+ * New messages stored while the room had a backlog, in seq order, each meaning what a `message`
+ * frame would. Only sockets that asked with `?frames=batch` (ROOM_BATCH_QUERY) get it.
+ */
+export const MessagesFrame = v.object({ type: v.literal("messages"), messages: v.array(ChatMessageSchema) });
+/** The socket URL's query that asks the room for `messages` frames. */
+export const ROOM_BATCH_QUERY = { frames: "batch" } as const;
 export const ReplayDoneFrame = v.object({ type: v.literal("replay_done"), headSeq: v.number() });
 export const ReactionsFrame = v.object({ type: v.literal("reactions"), message_id: v.string(), reactions: v.array(ReactionSummarySchema) });
 export const LikesFrame = v.object({ type: v.literal("likes"), message_id: v.string(), likes: LikeCountsSchema });
@@ -46,6 +53,7 @@ export const RoomServerFrame = v.variant("type", [
   MessageUpdatedFrame,
   ChatAckFrame,
   NewMessageFrame,
+  MessagesFrame,
   ReplayDoneFrame,
   ReactionsFrame,
   LikesFrame,
@@ -60,6 +68,8 @@ export const RoomServerFrame = v.variant("type", [
 ]);
 /** Every frame a chat room sends. */
 export type ServerFrame = v.InferOutput<typeof RoomServerFrame>;
+/** A room frame as the app handles it: the socket unpacks a `messages` frame into `message` frames. */
+export type UnpackedFrame = Exclude<ServerFrame, { type: "messages" }>;
 
 /** One room socket message (text or already-parsed JSON) as a known frame, or null; never throws. */
 export function parseRoomFrame(data: unknown): ServerFrame | null {

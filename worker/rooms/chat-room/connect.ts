@@ -1,8 +1,9 @@
+import { ROOM_BATCH_QUERY } from "../../../contract";
 import type { AgentFrameContext } from "./agent-frames";
 import { replayTo, type FrameRoom } from "./client-frames";
 import { controlStateFor } from "./control";
 import { boundedIdentity } from "./identity";
-import type { SocketList } from "./socket-list";
+import { BATCH_TAG, type Fanout } from "./fanout";
 import { sendFrame, type SocketIdentity } from "./sockets";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "./types";
 import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets";
@@ -10,7 +11,7 @@ import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets
 /** What accepting a member's socket needs of its room. */
 export interface ConnectRoom {
   state: DurableObjectState;
-  sockets: SocketList;
+  sockets: Fanout;
   frames: FrameRoom;
   context(): AgentFrameContext;
   alarmBy(at: number): Promise<void>;
@@ -37,7 +38,9 @@ export async function acceptMember(room: ConnectRoom, request: Request): Promise
   const pair = new WebSocketPair();
   const server = pair[1];
   const sessionId = request.headers.get(SESSION_HEADER);
-  room.state.acceptWebSocket(server, sessionId ? [member.id, sessionTag(sessionId)] : [member.id]);
+  const url = new URL(request.url);
+  const tags = [member.id, ...(sessionId ? [sessionTag(sessionId)] : []), ...(url.searchParams.get("frames") === ROOM_BATCH_QUERY.frames ? [BATCH_TAG] : [])];
+  room.state.acceptWebSocket(server, tags);
   room.sockets.changed();
   server.serializeAttachment(identity);
 
@@ -46,7 +49,7 @@ export async function acceptMember(room: ConnectRoom, request: Request): Promise
   sendFrame(server, { type: "ready", chatId: room.frames.chatId(), headSeq: store.headSeq(), agentRuns: runs.visibleTo(member.id), control });
   // The coding agent's todo list and open approval requests: a late joiner sees them at once.
   for (const frame of context.coding.stateFrames()) sendFrame(server, frame);
-  const lastSeq = new URL(request.url).searchParams.get("lastSeq");
+  const lastSeq = url.searchParams.get("lastSeq");
   if (lastSeq !== null && /^\d{1,15}$/.test(lastSeq)) replayTo(room.frames, server, member.id, Number(lastSeq));
   await room.alarmBy(Date.now() + SESSION_CHECK_MS);
   return new Response(null, { status: 101, webSocket: pair[0] });

@@ -4,7 +4,6 @@ import {
   MESSAGE_PAGE_SIZE,
   PING_TEXT,
   PONG_TEXT,
-  encodeFrame,
   type AgentRunStatus,
   type ChatMessage,
   type LikeState,
@@ -29,7 +28,7 @@ import { forwardDiscussion, regenerateReply, type AgentRequestResult, type Agent
 import type { Env } from "../../env";
 import { hydrate, toChatMessage } from "./mapping";
 import { MirrorTimer, flushMirror } from "./outbox";
-import { SocketList } from "./socket-list";
+import { Fanout } from "./fanout";
 import { identityOf, sendFrame } from "./sockets";
 import { closeQuietly, echoClose } from "../close-socket";
 import { RoomStore, type MessageRow } from "./store";
@@ -55,7 +54,7 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly coding: CodingRunner;
   private readonly frameRoom: FrameRoom;
   private readonly notices: PresenterNotices;
-  private readonly sockets: SocketList;
+  private readonly sockets: Fanout;
   private readonly mirror: MirrorTimer;
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
@@ -66,7 +65,7 @@ export class ChatRoom extends DurableObject<Env> {
     // Pings are answered by the platform, without waking the room or spending a frame of the budget.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_TEXT, PONG_TEXT));
     this.store = new RoomStore(ctx.storage.sql);
-    this.sockets = new SocketList(ctx);
+    this.sockets = new Fanout(ctx);
     this.mirror = new MirrorTimer({
       flush: () => flushMirror(this.store, env.JOBS, this.chatId, this.store.getMeta("orgId") ?? ""),
       alarmBy: (at) => this.alarmBy(at),
@@ -206,6 +205,7 @@ export class ChatRoom extends DurableObject<Env> {
   /** The group is gone: everyone is told, every socket closed, and the room's storage erased. */
   async dissolve(): Promise<void> {
     const chatId = this.chatId;
+    this.sockets.flush();
     for (const ws of this.ctx.getWebSockets()) {
       sendFrame(ws, { type: "group_remove", chatId, reason: "dissolved" });
       closeQuietly(ws, CLOSE_DISSOLVED, "dissolved");
@@ -337,24 +337,17 @@ export class ChatRoom extends DurableObject<Env> {
   private publish(row: MessageRow): void {
     // The live frame carries the same quoted preview as history, so a reply reads right at once.
     const reply = row.reply_to_id ? this.store.byId(row.reply_to_id) : null;
-    const frame: ServerFrame = { type: "message", message: toChatMessage(this.chatId, row, { reply }) };
-    this.broadcast(frame, row.visible_to ?? undefined);
+    const message = toChatMessage(this.chatId, row, { reply });
+    if (row.visible_to) this.broadcast({ type: "message", message }, row.visible_to);
+    else this.sockets.publish(message);
   }
 
   private ratingRoom(): RatingRoom {
     return { store: this.store, broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser) };
   }
 
-  /** Serialised once, then the same text to every socket: per socket there is only the send. */
   private broadcast(frame: ServerFrame, onlyUser?: string): void {
-    const data = encodeFrame(frame);
-    for (const ws of onlyUser ? this.ctx.getWebSockets(onlyUser) : this.sockets.get()) {
-      try {
-        ws.send(data);
-      } catch {
-        // closing socket; its client replays on reconnect
-      }
-    }
+    this.sockets.broadcast(frame, onlyUser);
   }
 
   private scheduleMirror(): Promise<void> {

@@ -153,22 +153,22 @@ beforeEach(() => vi.spyOn(console, "warn").mockImplementation(() => {}));
 afterEach(() => vi.useRealTimers());
 
 describe("roomSocketUrl", () => {
-  it("uses ws or wss like the page, and adds lastSeq and the bearer token when known", () => {
-    expect(roomSocketUrl({ protocol: "http:", host: "localhost:8787" }, "chat_1", null, null)).toBe("ws://localhost:8787/api/chats/chat_1/ws");
-    expect(roomSocketUrl({ protocol: "https:", host: "a.b" }, "chat 1", 42, "t k")).toBe("wss://a.b/api/chats/chat%201/ws?lastSeq=42&token=t+k");
+  it("uses ws or wss like the page, adds lastSeq and the bearer token when known, and asks for batches", () => {
+    expect(roomSocketUrl({ protocol: "http:", host: "localhost:8787" }, "chat_1", null, null)).toBe("ws://localhost:8787/api/chats/chat_1/ws?frames=batch");
+    expect(roomSocketUrl({ protocol: "https:", host: "a.b" }, "chat 1", 42, "t k")).toBe("wss://a.b/api/chats/chat%201/ws?lastSeq=42&token=t+k&frames=batch");
   });
 });
 
 describe("RoomSocket", () => {
   it("first connects without lastSeq, then reconnects from the highest seq it has seen", () => {
     const { socket, log } = setup();
-    expect(socket().urls[0]).toBe("wss://chat.example.com/api/chats/chat_1/ws?token=tok");
+    expect(socket().urls[0]).toBe("wss://chat.example.com/api/chats/chat_1/ws?token=tok&frames=batch");
     socket().open();
     socket().receive(ready(7));
     socket().receive({ type: "message", message: message("msg_x1", 9) });
     socket().receive({ type: "message", message: message("msg_x0", 8) });
     socket().drop(1006);
-    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=9&token=tok");
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=9&token=tok&frames=batch");
     socket().open();
     socket().receive(ready(9));
     expect(log).toEqual(["connection true", "ready 7 true", "message msg_x1", "message msg_x0", "connection false", "connection true", "ready 9 false"]);
@@ -179,7 +179,30 @@ describe("RoomSocket", () => {
     socket().open();
     socket().receive(ready(30));
     socket().drop(1006);
-    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=30");
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=30&frames=batch");
+  });
+
+  it("hands the view a batch as its messages in order, and reconnects after the last of them", () => {
+    const { room, socket, log } = setup();
+    socket().open();
+    socket().receive(ready(7));
+    room.send("msg_mine4", "{}");
+    socket().receive({ type: "messages", messages: [message("msg_b8", 8), message("msg_mine4", 9), message("msg_b10", 10)] });
+    expect(log.slice(-4)).toEqual(["message msg_b8", "acked msg_mine4 9", "message msg_mine4", "message msg_b10"]);
+    socket().drop(1006);
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=10&token=tok&frames=batch");
+  });
+
+  it("never reconnects after an ack's seq: the batch with the messages before it may still be on its way", () => {
+    const { room, socket, log } = setup();
+    socket().open();
+    socket().receive(ready(7));
+    room.send("msg_mine5", "{}");
+    socket().receive({ type: "chat_ack", message_id: "msg_mine5", success: true, error: null, timestamp: "2025-01-01T00:00:00.000Z", seq: 9 });
+    expect(log.at(-1)).toBe("acked msg_mine5 9");
+    socket().drop(1006);
+    // Message 8 was stored before it and never arrived: the replay must start before it.
+    expect(socket().urls[1]).toBe("wss://chat.example.com/api/chats/chat_1/ws?lastSeq=7&token=tok&frames=batch");
   });
 
   it("asks for a reload only when the replay was cut at its limit", () => {

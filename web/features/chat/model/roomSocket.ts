@@ -1,6 +1,15 @@
 import ReconnectingWebSocket from "partysocket/ws";
-import type { ClientFrame, ServerFrame } from "../../../../contract";
-import { CLOSE_DISSOLVED, CLOSE_FRAME_FLOOD, CLOSE_REMOVED, CLOSE_SIGNED_OUT, REPLAY_LIMIT, frameTypeOf, parseRoomFrame } from "../../../../contract";
+import type { ClientFrame, UnpackedFrame } from "../../../../contract";
+import {
+  CLOSE_DISSOLVED,
+  CLOSE_FRAME_FLOOD,
+  CLOSE_REMOVED,
+  CLOSE_SIGNED_OUT,
+  REPLAY_LIMIT,
+  ROOM_BATCH_QUERY,
+  frameTypeOf,
+  parseRoomFrame,
+} from "../../../../contract";
 import { Outbox } from "./outbox";
 import { socketUrl } from "../../../app/api/socketUrl";
 
@@ -39,8 +48,8 @@ export interface FrameMeta {
 
 export interface RoomEvents {
   connection(connected: boolean): void;
-  /** Every frame the room sent that the contract knows, after the socket's own bookkeeping. */
-  frame(frame: ServerFrame, meta: FrameMeta): void;
+  /** Every frame the room sent that the contract knows, after the socket's own bookkeeping; a batch as its messages. */
+  frame(frame: UnpackedFrame, meta: FrameMeta): void;
   acked(id: string, timestamp: string, seq: number | null): void;
   sendFailed(id: string, error: string): void;
   shownAsSent(id: string): void;
@@ -51,9 +60,12 @@ export interface RoomEvents {
 
 const NO_META: FrameMeta = { first: false, gap: false, ownMessageId: null };
 
-/** `ws(s)://host/api/chats/{id}/ws?lastSeq=N&token=…`; the token because browsers cannot set headers. */
+/**
+ * `ws(s)://host/api/chats/{id}/ws?lastSeq=N&token=…&frames=batch`; the token because browsers cannot
+ * set headers, and `frames=batch` because this client takes a backlog as one `messages` frame.
+ */
 export function roomSocketUrl(location: { protocol: string; host: string }, chatId: string, lastSeq: number | null, token: string | null): string {
-  return socketUrl(location, `/api/chats/${encodeURIComponent(chatId)}/ws`, { lastSeq, token });
+  return socketUrl(location, `/api/chats/${encodeURIComponent(chatId)}/ws`, { lastSeq, token, ...ROOM_BATCH_QUERY });
 }
 
 export const partySocketFactory: SocketFactory = (url, shouldReconnect) =>
@@ -193,6 +205,14 @@ export class RoomSocket {
       console.warn(`[chat ${this.chatId}] unknown room frame: ${frameTypeOf(data)}`);
       return;
     }
+    if (frame.type === "messages") {
+      for (const message of frame.messages) this.handle({ type: "message", message });
+    } else {
+      this.handle(frame);
+    }
+  }
+
+  private handle(frame: UnpackedFrame): void {
     let meta = NO_META;
     switch (frame.type) {
       case "ready": {
@@ -214,7 +234,9 @@ export class RoomSocket {
         break;
       }
       case "chat_ack":
-        this.seen(frame.seq);
+        // Not taken as seen: the room may ack a message before it sends the messages stored just
+        // before it (they leave together, as one batch), and a reconnect in between would skip them.
+        // Every stored message reaches its sender too, which is when its seq counts.
         this.outbox.handleAck(frame);
         break;
       case "group_remove":

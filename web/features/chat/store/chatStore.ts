@@ -1,6 +1,6 @@
 import { mutate } from "swr";
 import { createStore } from "zustand";
-import type { ChatListItem, ServerFrame, SessionUser } from "../../../../contract";
+import type { ChatListItem, UnpackedFrame, SessionUser } from "../../../../contract";
 import { chatKey, markChatRead } from "../../../app/realtime/chatListCache";
 import { readBearerToken } from "../../../app/api/token";
 import { initialControl, type ToggleFrame } from "../agent/model/control";
@@ -35,7 +35,7 @@ export interface ChatRoomStore {
   /** The chat and user as last rendered (participants, owner, names may change). */
   update(chat: ChatListItem, me: SessionUser): void;
   /** The one frame switch: every parsed room frame goes through here. */
-  receive(frame: ServerFrame, meta?: FrameMeta): void;
+  receive(frame: UnpackedFrame, meta?: FrameMeta): void;
   dispatch(action: StreamsAction): void;
   /** Opens a tab and marks it read (spec 02 §7 mark-read, is_agent_msg 1 or 0). */
   setActive(stream: StreamKey): void;

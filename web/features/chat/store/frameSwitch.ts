@@ -1,4 +1,4 @@
-import type { ServerFrame } from "../../../../contract";
+import type { UnpackedFrame } from "../../../../contract";
 import { revalidateChat } from "../../../app/realtime/chatListCache";
 import type { FrameMeta } from "../model/roomSocket";
 import { streamOfMessage } from "../model/streams";
@@ -20,7 +20,7 @@ export interface FrameHandlers {
  * The one place a room frame changes the open chat: every frame the socket parsed comes here,
  * after the socket did its own bookkeeping (seq, acks, removal).
  */
-export function receiveFrame({ core, history, runs, control, coding }: FrameHandlers, frame: ServerFrame, meta: FrameMeta): void {
+export function receiveFrame({ core, history, runs, control, coding }: FrameHandlers, frame: UnpackedFrame, meta: FrameMeta): void {
   switch (frame.type) {
     case "ready":
       if (meta.first) history.roomReady();

@@ -1,0 +1,122 @@
+import { encodeFrame, type ChatMessage, type ServerFrame } from "../../../contract";
+
+/** The tag of sockets whose client takes `messages` frames: it asked with `?frames=batch`. */
+export const BATCH_TAG = "frames:batch";
+
+/**
+ * A `messages` frame stops growing at this many characters (a message alone may be longer, as a
+ * `message` frame is today), so a long backlog leaves as frames a client parses without a stall.
+ */
+export const BATCH_CHARS = 64 * 1024;
+
+/** The room's sockets, split by what their clients take. */
+interface SocketLists {
+  all: WebSocket[];
+  batch: WebSocket[];
+  plain: WebSocket[];
+}
+
+/**
+ * How the room's frames reach its sockets. A frame is serialised once and the same text goes to
+ * every socket. The lists of sockets are kept between broadcasts: asking the platform on each
+ * message builds a fresh list of a thousand sockets in a large room, for a list that only
+ * changes when a socket is accepted or closes. They live in memory only (a room woken from
+ * hibernation asks again), so nothing here is a source of truth.
+ *
+ * New messages everyone sees go to batching sockets (`BATCH_TAG`) at the end of the turn: the
+ * messages stored meanwhile, which only happens when the room has a backlog (a collection pause, a
+ * busy machine), go out as one `messages` frame, one send per socket instead of one per message
+ * and socket, so a backlog drains faster than it formed. Without a backlog a flush holds one
+ * message and sends the plain `message` frame, no later than the storage commit lets it out
+ * anyway. Sockets of clients that asked for nothing get every `message` frame at once, as before.
+ *
+ * Order per socket is kept: any other frame for the room's sockets sends the pending messages
+ * first. Only the sender's ack may come before the broadcasts of the messages stored just before
+ * its own, which is why a batching client never takes an ack's seq as the last it has seen.
+ */
+export class Fanout {
+  private lists: SocketLists | null = null;
+  /** Messages waiting for the end of the turn, each already serialised. */
+  private pending: string[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly state: DurableObjectState) {}
+
+  /** A new message every member sees. */
+  publish(message: ChatMessage): void {
+    const { batch, plain } = this.sockets();
+    // Serialised once for both kinds of socket; the frames are spelt as encodeFrame spells them.
+    const text = JSON.stringify(message);
+    if (plain.length > 0) sendAll(plain, messageFrame(text));
+    if (batch.length === 0) return;
+    this.pending.push(text);
+    this.timer ??= setTimeout(() => this.flush(), 0);
+  }
+
+  /** Any other frame, to every socket or to one user's: pending messages go first. */
+  broadcast(frame: ServerFrame, onlyUser?: string): void {
+    this.flush();
+    sendAll(onlyUser ? this.state.getWebSockets(onlyUser) : this.sockets().all, encodeFrame(frame));
+  }
+
+  /**
+   * A socket was accepted or closed. Pending messages go to the sockets that were open when they
+   * were stored: a socket accepted now gets what it missed from its replay, not twice.
+   */
+  changed(): void {
+    this.flush();
+    this.lists = null;
+  }
+
+  /** Sends the pending messages: one `message` frame for one, one `messages` frame for more. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return;
+    const texts = this.pending;
+    this.pending = [];
+    // Pending messages imply lists: publish read them, and only changed() drops them, after a flush.
+    const batch = this.lists?.batch ?? [];
+    for (const part of framesOf(texts)) sendAll(batch, part.length === 1 ? messageFrame(part[0]!) : messagesFrame(part));
+  }
+
+  private sockets(): SocketLists {
+    if (this.lists) return this.lists;
+    const all = this.state.getWebSockets();
+    const batch = this.state.getWebSockets(BATCH_TAG);
+    const batching = new Set(batch);
+    this.lists = { all, batch, plain: all.filter((ws) => !batching.has(ws)) };
+    return this.lists;
+  }
+}
+
+const messageFrame = (text: string) => `{"type":"message","message":${text}}`;
+const messagesFrame = (texts: string[]) => `{"type":"messages","messages":[${texts.join(",")}]}`;
+
+/** Serialised messages cut into frames of at most BATCH_CHARS characters (or one message). */
+function framesOf(texts: string[]): string[][] {
+  const frames: string[][] = [];
+  let current: string[] = [];
+  let chars = 0;
+  for (const text of texts) {
+    if (current.length > 0 && chars + text.length > BATCH_CHARS) {
+      frames.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(text);
+    chars += text.length + 1;
+  }
+  if (current.length > 0) frames.push(current);
+  return frames;
+}
+
+function sendAll(sockets: WebSocket[], data: string): void {
+  for (const ws of sockets) {
+    try {
+      ws.send(data);
+    } catch {
+      // A closing socket: its client replays what it missed when it reconnects.
+    }
+  }
+}
