@@ -74,6 +74,8 @@ function delivered(client: number, id: string, at: number): boolean {
 
 async function connectOne(index: number): Promise<void> {
   const spec = clients[index]!;
+  // `frames=batch` is ROOM_BATCH_QUERY (contract/frames-room.ts), spelt out: Node cannot load the
+  // contract's extensionless imports at run time. The web app asks the same; the floor ignores it.
   const ws = new WebSocket(`${base.replace("http", "ws")}/api/chats/${spec.chatId}/ws?token=${benchToken(spec.user)}&frames=batch`, {
     perMessageDeflate: false,
   });
