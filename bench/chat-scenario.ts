@@ -6,6 +6,7 @@ import { ClientPool } from "./client-pool.ts";
 import { dumpRound, mergeStats, roundStats, type RoundStats } from "./round-stats.ts";
 import { benchChatId } from "./seed.ts";
 import { cpuNow, cpuPerMessage, type CpuSample } from "./server-cpu.ts";
+import { percentile } from "./stats.ts";
 
 /**
  * How long after its last send a round waits for deliveries. Long, so that on a busy machine a
@@ -28,6 +29,8 @@ export interface Measured {
   stats: RoundStats;
   /** Server CPU milliseconds per message, averaged over the rounds (null where /proc is not readable). */
   cpu: CpuSample | null;
+  /** Each round's last-receiver p99, in the order the rounds ran. */
+  roundLastP99: number[];
 }
 
 /**
@@ -72,7 +75,12 @@ export async function runScenario(targets: Target[], s: Scenario, repeats: numbe
         rounds[k]!.cpu.push(cpuPerMessage(before, cpuNow(port), stats.messages));
       }
     }
-    return new Map(targets.map((t, k) => [t.name, { stats: mergeStats(rounds[k]!.stats), cpu: averageCpu(rounds[k]!.cpu) }]));
+    return new Map(
+      targets.map((t, k) => [
+        t.name,
+        { stats: mergeStats(rounds[k]!.stats), cpu: averageCpu(rounds[k]!.cpu), roundLastP99: rounds[k]!.stats.map((r) => percentile(r.last, 99)) },
+      ]),
+    );
   } finally {
     for (const pool of pools) await pool.close();
   }

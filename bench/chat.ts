@@ -6,7 +6,7 @@ import { launchFloor } from "./floor-launch.ts";
 import { load, machineLine } from "./machine.ts";
 import { SETTLE_MS, runScenario, threadsFor, type Measured, type Scenario } from "./chat-scenario.ts";
 import { exactlyOnce, type RoundStats } from "./round-stats.ts";
-import { ms, percentile, ratio } from "./stats.ts";
+import { median, ms, percentile, ratio } from "./stats.ts";
 
 // The agent and coding benchmarks open their few sockets with this.
 export { connect } from "./chat-socket.ts";
@@ -58,6 +58,17 @@ function versus(label: string, app: number, floor: number): string {
   return `${label} ${ms(app)} vs floor ${ms(floor)} → ${ratio(app, floor)}`;
 }
 
+/**
+ * Each round's last p99 beside the floor's round of the same turn, and the median of their ratios:
+ * one stall more or less moves a pooled p99 by more than the gap it measures, so this says whether
+ * a gap holds round after round or comes from one round.
+ */
+function pairedRounds(app: number[], floor: number[]): string {
+  const ratios = app.map((a, i) => a / floor[i]!);
+  const rounds = app.map((a, i) => `${a.toFixed(1)}/${floor[i]!.toFixed(1)}`).join(", ");
+  return `last p99 per round, app/floor (ms): ${rounds}; median of the rounds' ratios ${median(ratios).toFixed(2)}×`;
+}
+
 function printSummary(rows: Row[], loadBefore: string): void {
   console.log(`\nChat benchmark, app / floor, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`);
   console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | CPU/msg | exactly once | client threads, busiest");
@@ -107,6 +118,7 @@ export async function runChatBench(base: string): Promise<void> {
       console.log(
         `  ${versus("ack p99", p(a.ack, 99), p(f.ack, 99))}; ${versus("last p50", p(a.last, 50), p(f.last, 50))}; ${versus("last p99", p(a.last, 99), p(f.last, 99))}`,
       );
+      console.log(`  ${pairedRounds(app.roundLastP99, floorRun.roundLastP99)}`);
       if (s.clients === TARGET_CLIENTS) {
         const met = p(a.last, 99) <= TARGET_FACTOR * p(f.last, 99);
         console.log(`  target: last p99 ≤ ${TARGET_FACTOR}× the floor → ${met ? "met" : "MISSED"}`);

@@ -5,6 +5,12 @@ export function percentile(values: number[], p: number): number {
   return sorted[index]!;
 }
 
+/** The middle value; the mean of the two middle ones for an even count. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+}
+
 export const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "n/a");
 
 /** `a` against `b` as a factor, e.g. "0.76×". */

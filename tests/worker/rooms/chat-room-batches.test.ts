@@ -39,24 +39,26 @@ async function appendInOneTurn(chatId: string, sender: TestUser, contents: strin
 }
 
 describe("ChatRoom batches for clients that ask for them", () => {
-  it("sends a backlog to a batching socket as one messages frame, and to a plain socket as one message frame each", async () => {
+  it("sends the messages behind the first of a backlog to a batching socket as one messages frame, and to a plain socket one by one", async () => {
     const { owner, members, chatId } = await groupOf("Bob", "Carol");
     const batching = await connect(chatId, members[0]!, BATCH);
     const plain = await connect(chatId, members[1]!);
-    const ids = await appendInOneTurn(chatId, owner, ["one", "two", "three"]);
+    const ids = await appendInOneTurn(chatId, owner, ["one", "two", "three", "four"]);
 
-    const [batch] = await framesOf(batching, isNews);
+    // The first leaves at once, as nothing waited before it; the three stored behind it in the same turn leave together.
+    const [first, batch] = await framesOf(batching, isNews, 2);
+    expect(first).toMatchObject({ type: "message", message: { id: ids[0], content: "one" } });
     expect(batch.type).toBe("messages");
-    expect(batch.messages.map((m: any) => m.id)).toEqual(ids);
-    expect(batch.messages.map((m: any) => m.content)).toEqual(["one", "two", "three"]);
+    expect(batch.messages.map((m: any) => m.id)).toEqual(ids.slice(1));
+    expect(batch.messages.map((m: any) => m.content)).toEqual(["two", "three", "four"]);
     // The frame the room spells by hand is one the contract (and so the web app) reads.
     expect(parseRoomFrame(JSON.stringify(batch))).toEqual(batch);
-    const seqs = batch.messages.map((m: any) => m.seq);
-    expect(seqs).toEqual([seqs[0], seqs[0] + 1, seqs[0] + 2]);
+    const seqs = [first.message, ...batch.messages].map((m: any) => m.seq);
+    expect(seqs).toEqual([seqs[0], seqs[0] + 1, seqs[0] + 2, seqs[0] + 3]);
 
-    const singles = await framesOf(plain, isNews, 3);
-    expect(singles.map((f) => f.type)).toEqual(["message", "message", "message"]);
-    expect(singles.map((f) => f.message)).toEqual(batch.messages);
+    const singles = await framesOf(plain, isNews, 4);
+    expect(singles.map((f) => f.type)).toEqual(["message", "message", "message", "message"]);
+    expect(singles.map((f) => f.message)).toEqual([first.message, ...batch.messages]);
     await settle();
     expect(idsOf(batching.frames)).toEqual(ids);
     expect(idsOf(plain.frames)).toEqual(ids);
@@ -78,10 +80,12 @@ describe("ChatRoom batches for clients that ask for them", () => {
   it("sends waiting messages before any other frame, so each socket sees the room's order", async () => {
     const { owner, members, chatId } = await groupOf("Bob");
     const batching = await connect(chatId, members[0]!, BATCH);
-    const ids = await appendInOneTurn(chatId, owner, ["before", "after"], (instance) => instance.renamed("Renamed Room"));
-    await framesOf(batching, (f) => isNews(f) || f.type === "chat_renamed", 3);
-    const order = batching.frames.filter((f) => isNews(f) || f.type === "chat_renamed").map((f) => (f.type === "chat_renamed" ? f.name : f.message.id));
-    expect(order).toEqual([ids[0], "Renamed Room", ids[1]]);
+    // The second message waits behind the first when the rename comes.
+    const ids = await appendInOneTurn(chatId, owner, ["first", "second", "third", "fourth"], (instance) => instance.renamed("Renamed Room"));
+    await waitForIds(batching, ids);
+    await framesOf(batching, (f) => f.type === "chat_renamed");
+    const order = batching.frames.filter((f) => isNews(f) || f.type === "chat_renamed").flatMap((f) => (f.type === "chat_renamed" ? [f.name] : idsOf([f])));
+    expect(order).toEqual([ids[0], ids[1], "Renamed Room", ids[2], ids[3]]);
   });
 
   it("cuts a long backlog into frames of bounded size, in order", async () => {
@@ -104,14 +108,11 @@ describe("ChatRoom batches for clients that ask for them", () => {
     const late: any[] = [];
     let ids: string[] = [];
     await runInDurableObject(room(chatId), async (instance: ChatRoom) => {
-      ids = [`msg_wait_${crypto.randomUUID().slice(0, 8)}`];
-      const stored = instance.append({
-        id: ids[0]!,
-        sender: { id: owner.id, name: owner.name, image: null, type: "user" },
-        chatType: 0,
-        messageType: "chat",
-        content: "waiting",
-      });
+      // The first leaves at once; the second waits for the end of the turn.
+      ids = ["leaving", "waiting"].map((word) => `msg_${word}_${crypto.randomUUID().slice(0, 8)}`);
+      const stored = ids.map((id) =>
+        instance.append({ id, sender: { id: owner.id, name: owner.name, image: null, type: "user" }, chatType: 0, messageType: "chat", content: id }),
+      );
       // Carol's socket is accepted in the same turn, asking for everything after seq 0.
       const upgrade = new Request(`https://room/ws${BATCH}&lastSeq=0`, { headers: { Upgrade: "websocket", [USER_ID_HEADER]: members[1]!.id } });
       const response = await instance.fetch(upgrade);
@@ -120,7 +121,7 @@ describe("ChatRoom batches for clients that ask for them", () => {
       ws.addEventListener("message", (e) => {
         late.push(JSON.parse(e.data as string));
       });
-      await stored;
+      await Promise.all(stored);
     });
     await waitForIds(batching, ids);
     await settle();

@@ -59,6 +59,7 @@ export class ChatRoom extends DurableObject<Env> {
   /** When the alarm is set, as a hint to skip a storage read: undefined after waking up means "ask storage". */
   private alarmAt: number | null | undefined = undefined;
   private alarmQueue: Promise<void> = Promise.resolve();
+  private roomContext: AgentFrameContext | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -118,9 +119,13 @@ export class ChatRoom extends DurableObject<Env> {
     return this.store.getMeta("ownerId") ?? "";
   }
 
-  /** Everything the agent and control handlers need, answering on one socket. */
+  /**
+   * Everything the agent and control handlers need, answering on one socket. The room's part is
+   * built once: every frame asks for a context, and building its dozen closures each time showed in
+   * a busy room's CPU profile (esbuild's `__name` on each, and their garbage).
+   */
   private agentContext(ws?: WebSocket): AgentFrameContext {
-    return {
+    this.roomContext ??= {
       store: this.store,
       control: this.control,
       runs: this.runs,
@@ -131,12 +136,14 @@ export class ChatRoom extends DurableObject<Env> {
       sendControlState: () => this.sendControlState(),
       broadcast: (frame, onlyUser) => this.broadcast(frame, onlyUser),
       publish: (row) => this.publish(row),
-      reply: (frame) => ws && sendFrame(ws, frame),
+      reply: () => undefined,
       chatName: () => this.store.getMeta("name") ?? "",
       // Not awaited: a slow inbox must not hold up the room; failures are logged by notifyUsers.
       notifyOwner: (frame) => this.ctx.waitUntil(notifyUsers(this.env, [this.ownerId()], frame)),
       notices: this.notices,
     };
+    // A bound function, not an arrow: esbuild names each arrow it bundles, on every call.
+    return ws ? { ...this.roomContext, reply: sendFrame.bind(null, ws) } : this.roomContext;
   }
 
   private agentRequestRoom(): AgentRequestRoom {
