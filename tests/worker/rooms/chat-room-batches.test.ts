@@ -64,6 +64,19 @@ describe("ChatRoom batches for clients that ask for them", () => {
     expect(idsOf(plain.frames)).toEqual(ids);
   });
 
+  it("holds every new message for its window for a while after a backlog, so the next burst leaves whole", async () => {
+    const { owner, members, chatId } = await groupOf("Bob");
+    const batching = await connect(chatId, members[0]!, BATCH);
+    const first = await appendInOneTurn(chatId, owner, ["one", "two"]);
+    await waitForIds(batching, first);
+    // Well within BACKLOG_HOLD_MS of the first burst: its first message waits too.
+    const second = await appendInOneTurn(chatId, owner, ["three", "four"]);
+    await waitForIds(batching, [...first, ...second]);
+    const last = batching.frames.filter(isNews).at(-1);
+    expect(last.type).toBe("messages");
+    expect(last.messages.map((m: any) => m.id)).toEqual(second);
+  });
+
   it("a message without a backlog goes out as the plain message frame", async () => {
     const { owner, members, chatId } = await groupOf("Bob");
     const batching = await connect(chatId, members[0]!, BATCH);

@@ -9,6 +9,13 @@ export const BATCH_TAG = "frames:batch";
  */
 export const BATCH_CHARS = 64 * 1024;
 
+/**
+ * How long a backlog's mark lasts: after a window that caught more than one message, every new
+ * message waits for its window for this long, so a room that keeps falling behind sends one frame
+ * per window instead of paying for the first message's sends inside each window too.
+ */
+export const BACKLOG_HOLD_MS = 1000;
+
 /** The room's sockets, split by what their clients take. */
 interface SocketLists {
   all: WebSocket[];
@@ -29,10 +36,12 @@ interface SocketLists {
  * then came in behind it, which only happens with a backlog (a collection pause, a busy machine):
  * they wait for the window to close and go out together as one `messages` frame, one send per
  * socket instead of one per message and socket, so a backlog drains faster than it formed.
- * Sending the first at once matters even without a backlog: sends made in the frame's own handler
- * leave with its ack behind one storage commit, while the same sends from a timer cost workerd
- * about a third more CPU per message in a room of 100 (`perf`, 2026-12-07). Sockets of clients
- * that asked for nothing get every `message` frame at once, as before.
+ * Sending the first at once matters without a backlog: sends made in the frame's own handler leave
+ * with its ack behind one storage commit, while the same sends from a timer cost workerd about a
+ * third more CPU per message in a room of 100 (`perf`, 2026-12-07). With a backlog it is the other
+ * way round: the first message's sends hold up the acks and the batch behind it, so after a window
+ * that caught more than one message, every new message waits for its window (BACKLOG_HOLD_MS).
+ * Sockets of clients that asked for nothing get every `message` frame at once, as before.
  *
  * Order per socket is kept: any other frame for the room's sockets sends the pending messages
  * first. Only the sender's ack may come before the broadcasts of the messages stored just before
@@ -43,6 +52,10 @@ export class Fanout {
   /** Messages waiting for the window to close, each already serialised. */
   private pending: string[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Messages published since the window opened. */
+  private inWindow = 0;
+  /** Until then every new message waits for its window: the room had a backlog just now. */
+  private holdUntil = 0;
 
   constructor(private readonly state: DurableObjectState) {}
 
@@ -53,15 +66,11 @@ export class Fanout {
     const text = JSON.stringify(message);
     if (plain.length > 0) sendAll(plain, messageFrame(text));
     if (batch.length === 0) return;
-    if (this.timer !== null) {
-      this.pending.push(text);
-      return;
-    }
-    // No message waits: this one leaves now, with the handler's other frames, and the turn opens a
-    // window that closes when the platform gets back to the room's timers. A message handled before
-    // then came in behind this one (a backlog): it waits for the window's end, with the others.
-    sendAll(batch, messageFrame(text));
-    this.timer = setTimeout(() => this.flush(), 0);
+    const opening = this.timer === null;
+    if (opening && Date.now() >= this.holdUntil) sendAll(batch, messageFrame(text));
+    else this.pending.push(text);
+    this.inWindow += 1;
+    if (opening) this.timer = setTimeout(() => this.flush(), 0);
   }
 
   /** Any other frame, to every socket or to one user's: pending messages go first. */
@@ -83,6 +92,8 @@ export class Fanout {
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    if (this.inWindow > 1) this.holdUntil = Date.now() + BACKLOG_HOLD_MS;
+    this.inWindow = 0;
     if (this.pending.length === 0) return;
     const texts = this.pending;
     this.pending = [];
