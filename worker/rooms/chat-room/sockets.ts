@@ -10,10 +10,10 @@ export interface SocketIdentity {
 
 /**
  * Identities already read, per socket object. A CPU profile of a busy room put reading the
- * attachment (a V8 deserialization per frame) at about 2% of the room's time; the attachment never
- * changes: connect writes it once,
- * before the socket can send a frame. A socket woken from hibernation is a new object and reads it
- * again, so nothing here outlives what the platform keeps. Shared: callers never change it.
+ * attachment (a V8 deserialization per frame) at about 2% of the room's time, and the attachment
+ * never changes: connect writes it once, before the socket can send a frame. A socket woken from
+ * hibernation is a new object and reads it again, so nothing here outlives what the platform
+ * keeps. Shared: callers never change it.
  */
 const identities = new WeakMap<WebSocket, SocketIdentity>();
 
