@@ -59,6 +59,23 @@ describe("feeding the shard", () => {
     expect(await messageHits(alice, "pelican")).toEqual(["msg_order_c", "msg_order_b", "msg_order_a"]);
   });
 
+  it("every message of a batch gets a place of its own: many in one millisecond, past its 1,024 slots, and across batches", async () => {
+    const { admin: alice, members, orgId } = await team("Bob");
+    const chatId = await createGroup(alice, [members[0]!]);
+    const t = Date.UTC(2026, 11, 7, 9, 0, 0);
+    const at = (id: string, content: string, createdAt: number) => ({ ...item(id, 1, content, createdAt), chatId });
+    // Long enough that the batch's rows travel to SQLite in more than one statement.
+    const filler = Array.from({ length: 1030 }, (_, i) => at(`msg_ms_fill_${i}`, `walrus ${i} ${"filler ".repeat(40)}`, t));
+    const first = [...filler, at("msg_ms_next", "walrus late", t + 1), filler[0]!];
+    expect(await shard(orgId).index(first)).toBe(1031);
+    expect(await shard(orgId).index([at("msg_ms_over", "narwhal overflow", t), at("msg_ms_after", "narwhal after", t + 1)])).toBe(2);
+    expect(await shard(orgId).index(first)).toBe(0);
+    expect((await shard(orgId).status()).messages).toBe(1033);
+    expect(await messageHits(alice, "late")).toEqual(["msg_ms_next"]);
+    expect((await messageHits(alice, "narwhal")).sort()).toEqual(["msg_ms_after", "msg_ms_over"]);
+    expect(await messageHits(alice, "1029")).toEqual(["msg_ms_fill_1029"]);
+  });
+
   it("a dissolved chat's messages are purged in batches, and a late job never brings them back", async () => {
     const { admin: alice, members, orgId } = await team("Bob");
     const chatId = await createGroup(alice, [members[0]!]);
