@@ -1,4 +1,5 @@
 import { encodeFrame, type ChatMessage, type ServerFrame } from "../../../contract";
+import { chunkBySize } from "../../lib/chunk-by-size";
 
 /** The tag of sockets whose client takes `messages` frames: it asked with `?frames=batch`. */
 export const BATCH_TAG = "frames:batch";
@@ -109,7 +110,8 @@ export class Fanout {
     this.pending = [];
     // Pending messages imply lists: publish read them, and only changed() drops them, after a flush.
     const batch = this.lists?.batch ?? [];
-    for (const part of framesOf(texts)) sendAll(batch, part.length === 1 ? messageFrame(part[0]!) : messagesFrame(part));
+    for (const part of chunkBySize(texts, (text) => text.length + 1, BATCH_CHARS))
+      sendAll(batch, part.length === 1 ? messageFrame(part[0]!) : messagesFrame(part));
   }
 
   private sockets(): SocketLists {
@@ -124,24 +126,6 @@ export class Fanout {
 
 const messageFrame = (text: string) => `{"type":"message","message":${text}}`;
 const messagesFrame = (texts: string[]) => `{"type":"messages","messages":[${texts.join(",")}]}`;
-
-/** Serialised messages cut into frames of at most BATCH_CHARS characters (or one message). */
-function framesOf(texts: string[]): string[][] {
-  const frames: string[][] = [];
-  let current: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    if (current.length > 0 && chars + text.length > BATCH_CHARS) {
-      frames.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(text);
-    chars += text.length + 1;
-  }
-  if (current.length > 0) frames.push(current);
-  return frames;
-}
 
 function sendAll(sockets: WebSocket[], data: string): void {
   for (const ws of sockets) {

@@ -1,26 +1,9 @@
+import { chunkBySize } from "../../lib/chunk-by-size";
 import type { RoomStore } from "./store";
 import { MIRROR_BATCH, MIRROR_DELAY_MS, toMirrorItem, type MirrorItem } from "./mirror";
 
 /** Queue messages are limited to 128 KB; jobs stay well below it. */
 const JOB_MAX_BYTES = 96 * 1024;
-
-function chunk(items: MirrorItem[]): MirrorItem[][] {
-  const jobs: MirrorItem[][] = [];
-  let current: MirrorItem[] = [];
-  let size = 0;
-  for (const item of items) {
-    const bytes = item.content.length * 3 + 300;
-    if (current.length && size + bytes > JOB_MAX_BYTES) {
-      jobs.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(item);
-    size += bytes;
-  }
-  if (current.length) jobs.push(current);
-  return jobs;
-}
 
 /**
  * Sends unmirrored messages to the queue, then marks them. If sending throws, nothing is marked
@@ -31,7 +14,8 @@ export async function flushMirror(store: RoomStore, queue: Queue<unknown>, chatI
   const rows = store.unmirrored(MIRROR_BATCH);
   if (rows.length === 0) return false;
   const items = rows.map(toMirrorItem);
-  for (const messages of chunk(items)) await queue.send({ type: "mirror_messages", chatId, orgId, messages });
+  for (const messages of chunkBySize(items, (item) => item.content.length * 3 + 300, JOB_MAX_BYTES))
+    await queue.send({ type: "mirror_messages", chatId, orgId, messages });
   store.markMirrored(rows[rows.length - 1]!.seq);
   return rows.length === MIRROR_BATCH;
 }
