@@ -2,10 +2,11 @@
 // (bench/floor/, the least a room can do on the same platform), in turns with the same client
 // code. Prints send→ack and send→receiver latencies as app / floor and their ratio, server CPU
 // per message, and whether every message reached every member exactly once.
-import { launchFloor } from "./floor-launch.ts";
+import { launchFloor, type RunningFloor } from "./floor-launch.ts";
 import { load, machineLine } from "./machine.ts";
 import { SETTLE_MS, runScenario, threadsFor, type Measured, type Scenario } from "./chat-scenario.ts";
 import { exactlyOnce, type RoundStats } from "./round-stats.ts";
+import { gcReport, resetGcTallies } from "./server-output.ts";
 import { median, ms, percentile, ratio } from "./stats.ts";
 
 // The agent and coding benchmarks open their few sockets with this.
@@ -23,6 +24,11 @@ export const CHAT_SIZES = SCENARIOS.map((s) => s.clients);
 const ONLY = process.env.BENCH_CLIENTS ? Number(process.env.BENCH_CLIENTS) : null;
 /** Measured rounds per server and scenario (BENCH_REPEAT), taking turns. */
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2));
+/**
+ * BENCH_AA=1 puts a second floor where the app goes (an A/A run): the ratios it prints are what two
+ * identical servers give on this machine, the noise any app/floor ratio has to be read against.
+ */
+const AA = process.env.BENCH_AA === "1";
 /** The product's target for the largest room: last-receiver p99 within this factor of the floor. */
 const TARGET_FACTOR = 1.2;
 const TARGET_CLIENTS = 1000;
@@ -70,7 +76,7 @@ function pairedRounds(app: number[], floor: number[]): string {
 }
 
 function printSummary(rows: Row[], loadBefore: string): void {
-  console.log(`\nChat benchmark, app / floor, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`);
+  console.log(`\nChat benchmark, ${AA ? "floor / floor (A/A)" : "app / floor"}, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`);
   console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | CPU/msg | exactly once | client threads, busiest");
   for (const { s, app, floor } of rows) {
     const pair = (f: (r: RoundStats) => number) => `${f(app.stats).toFixed(1)} / ${f(floor.stats).toFixed(1)} ms`;
@@ -99,13 +105,19 @@ export async function runChatBench(base: string): Promise<void> {
   const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? Number(new URL(base).port) + 3);
   console.log(`\nStarting the floor (bench/floor) on port ${floorPort}…`);
   const floor = await launchFloor(floorPort);
+  let twin: RunningFloor | null = null;
   const rows: Row[] = [];
   try {
+    if (AA) {
+      twin = await launchFloor(floorPort + 1);
+      console.log(`A/A run: a second floor (port ${floorPort + 1}) takes the app's place; every "app" figure below is that floor's`);
+    }
     for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
       console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s, ${REPEATS} rounds each (${threadsFor(s.clients)} client threads each)`);
+      resetGcTallies();
       const measured = await runScenario(
         [
-          { name: "app", base },
+          { name: "app", base: twin?.url ?? base },
           { name: "floor", base: floor.url },
         ],
         s,
@@ -119,6 +131,7 @@ export async function runChatBench(base: string): Promise<void> {
         `  ${versus("ack p99", p(a.ack, 99), p(f.ack, 99))}; ${versus("last p50", p(a.last, 50), p(f.last, 50))}; ${versus("last p99", p(a.last, 99), p(f.last, 99))}`,
       );
       console.log(`  ${pairedRounds(app.roundLastP99, floorRun.roundLastP99)}`);
+      for (const line of gcReport()) console.log(line);
       if (s.clients === TARGET_CLIENTS) {
         const met = p(a.last, 99) <= TARGET_FACTOR * p(f.last, 99);
         console.log(`  target: last p99 ≤ ${TARGET_FACTOR}× the floor → ${met ? "met" : "MISSED"}`);
@@ -127,6 +140,7 @@ export async function runChatBench(base: string): Promise<void> {
     }
   } finally {
     await floor.stop();
+    await twin?.stop();
   }
   printSummary(rows, loadBefore);
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stopProcess } from "../scripts/stop-process.ts";
+import { serverOutput } from "./server-output.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -36,8 +37,13 @@ export async function launchFloor(port: number, timeoutMs = 120_000): Promise<Ru
     },
   );
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const log = serverOutput(`floor-${port}`);
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    log?.(chunk);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopProcess(child, { group: true });

@@ -15,6 +15,7 @@ import { runSearchBench } from "./search.ts";
 import { runWorkspaceBench } from "./workspace.ts";
 import { agentSeedSql, benchSeedSql, mirrorSeedSql } from "./seed.ts";
 import { BENCH_WRANGLER_ENV } from "./floor-launch.ts";
+import { enableGcTrace, serverOutput } from "./server-output.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const ONLY = process.env.BENCH_ONLY;
@@ -32,11 +33,13 @@ async function main() {
       mirrorSeedSql(MIRROR_ROOMS, MIRROR_PER_ROOM) +
       agentSeedSql(AGENT_MEMBERS),
   );
+  enableGcTrace();
   const llm = await startFakeLlmThread();
   console.log("Starting the app for the benchmark (fresh local state)…");
   const app = await launchApp({
     port: PORT,
     stateDir: join(dir, "state"),
+    onOutput: serverOutput("app"),
     env: { ...BENCH_WRANGLER_ENV, EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
   });
   try {

@@ -11,7 +11,14 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function launchApp(opts: { port: number; stateDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningApp> {
+export async function launchApp(opts: {
+  port: number;
+  stateDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Sees everything the app prints, from start to stop. */
+  onOutput?: (chunk: Buffer) => void;
+}): Promise<RunningApp> {
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(opts.port), STATE_DIR: opts.stateDir, ...opts.env },
@@ -24,6 +31,7 @@ export async function launchApp(opts: { port: number; stateDir: string; env?: Re
   const ready = new Promise<void>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      opts.onOutput?.(chunk);
       if (output.includes("Team chat is running at")) resolveReady();
     };
     child.stdout!.on("data", onData);
