@@ -110,7 +110,9 @@ export async function runChatBench(base: string): Promise<void> {
   try {
     if (AA) {
       twin = await launchFloor(floorPort + 1);
-      console.log(`A/A run: a second floor (port ${floorPort + 1}) takes the app's place; every "app" figure below is that floor's`);
+      console.log(
+        `A/A run: a second floor (port ${floorPort + 1}) takes the app's place; every "app" figure below is that floor's (GC lines name servers by port; "GC, app" is the idle app)`,
+      );
     }
     for (const s of SCENARIOS.filter((x) => ONLY === null || x.clients === ONLY)) {
       console.log(`\n▶ ${s.clients} clients, ${s.rate} messages/s for ${s.seconds} s, ${REPEATS} rounds each (${threadsFor(s.clients)} client threads each)`);
