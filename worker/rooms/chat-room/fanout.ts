@@ -11,17 +11,20 @@ export const BATCH_TAG = "frames:batch";
 export const BATCH_CHARS = 64 * 1024;
 
 /**
- * How long a backlog's mark lasts: after a window that caught more than one message, every new
- * message waits for its window for this long, so a room that keeps falling behind sends one frame
- * per window instead of paying for the first message's sends inside each window too.
+ * How long a backlog's mark lasts: after a message came in behind another (or a window caught more
+ * than one), every new message waits for its window for this long, so a room that keeps falling
+ * behind sends one frame per window instead of paying for the first message's sends each time.
  */
 export const BACKLOG_HOLD_MS = 1000;
 
+/** About what one send costs the room in workerd CPU (measured in a room of 100, 2026-12). */
+export const SEND_MS = 0.035;
+
 /**
- * A room with more batching sockets than this never sends a message at once: at about 35 µs of
- * workerd CPU a send, its fan-out alone outlasts the gap between messages in a busy room, so the
- * acks and messages behind it would wait for it (1,000 clients: every message waiting came out at
- * 0.80–1.43× the floor, the first at once at 1.04–2.26×).
+ * A room with more batching sockets than this never sends a message at once: at SEND_MS a send,
+ * its fan-out alone outlasts the gap between messages in a busy room, so the acks and messages
+ * behind it would wait for it (1,000 clients: every message waiting came out at 0.80–1.43× the
+ * floor, the first at once at 1.04–2.26×).
  */
 export const AT_ONCE_MAX_SOCKETS = 250;
 
@@ -39,19 +42,23 @@ interface SocketLists {
  * changes when a socket is accepted or closes. They live in memory only (a room woken from
  * hibernation asks again), so nothing here is a source of truth.
  *
- * New messages everyone sees go to batching sockets (`BATCH_TAG`) like this: a message with none
- * waiting before it leaves at once, as a plain `message` frame, and opens a window that closes when
- * the platform next runs the room's timers (a `setTimeout(0)`). Messages the room handles before
- * then came in behind it, which only happens with a backlog (a collection pause, a busy machine):
- * they wait for the window to close and go out together as one `messages` frame, one send per
- * socket instead of one per message and socket, so a backlog drains faster than it formed.
- * Sending the first at once matters without a backlog: sends made in the frame's own handler leave
- * with its ack behind one storage commit, while the same sends from a timer cost workerd about a
- * third more CPU per message in a room of 100 (`perf`, 2026-12-07). With a backlog it is the other
- * way round: the first message's sends hold up the acks and the batch behind it, so after a window
- * that caught more than one message, every new message waits for its window (BACKLOG_HOLD_MS),
- * and in a room too large for one message's fan-out to be quick every message always waits
- * (AT_ONCE_MAX_SOCKETS).
+ * New messages everyone sees go to batching sockets (`BATCH_TAG`) like this: a message that did not
+ * come in behind another leaves at once, as a plain `message` frame. One that came in behind the
+ * last message sent at once, stored in the same turn or handled before that one's fan-out could
+ * have ended (the sockets times SEND_MS after it), waited for it: the room has a backlog (a
+ * collection pause, a busy machine). It waits for a window that closes when the platform next runs
+ * the room's timers (a `setTimeout(0)`), and every message handled before then goes out with it as
+ * one `messages` frame, one send per socket instead of one per message and socket, so a backlog
+ * drains faster than it formed. After a backlog every new message waits for its window for
+ * BACKLOG_HOLD_MS, so a room that keeps falling behind sends one frame per window instead of
+ * paying for the first message's sends each time; in a room too large for one message's fan-out to
+ * be quick every message always waits (AT_ONCE_MAX_SOCKETS).
+ * Sending at once matters without a backlog: sends made in the frame's own handler leave with its
+ * ack behind one storage commit, while the same sends from a timer cost workerd about a third more
+ * CPU per message in a room of 100 (`perf`, 2026-12-07). Telling a backlog by the clock instead of
+ * a timer armed for every message also spares workerd's event loop: with that timer it polled
+ * about 20 times a message in a room of 100, without it about 4 (`perf stat` of epoll_wait; the
+ * floor polls once).
  * Sockets of clients that asked for nothing get every `message` frame at once, as before.
  *
  * Order per socket is kept: any other frame for the room's sockets sends the pending messages
@@ -63,12 +70,16 @@ export class Fanout {
   /** Messages waiting for the window to close, each already serialised. */
   private pending: string[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** Messages published since the window opened. */
-  private inWindow = 0;
   /** Until then every new message waits for its window: the room had a backlog just now. */
   private holdUntil = 0;
+  /** When the last message sent at once left, and whether it left in the turn running now. */
+  private lastAtOnce = Number.NEGATIVE_INFINITY;
+  private atOnceThisTurn = false;
 
-  constructor(private readonly state: DurableObjectState) {}
+  constructor(
+    private readonly state: DurableObjectState,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A new message every member sees. */
   publish(message: ChatMessage): void {
@@ -77,11 +88,13 @@ export class Fanout {
     const text = JSON.stringify(message);
     if (plain.length > 0) sendAll(plain, messageFrame(text));
     if (batch.length === 0) return;
-    const opening = this.timer === null;
-    if (opening && batch.length <= AT_ONCE_MAX_SOCKETS && Date.now() >= this.holdUntil) sendAll(batch, messageFrame(text));
-    else this.pending.push(text);
-    this.inWindow += 1;
-    if (opening) this.timer = setTimeout(() => this.flush(), 0);
+    if (this.timer === null && this.mayLeaveAtOnce(batch.length)) {
+      sendAll(batch, messageFrame(text));
+      this.sentAtOnce();
+      return;
+    }
+    this.pending.push(text);
+    this.timer ??= setTimeout(() => this.flush(), 0);
   }
 
   /** Any other frame, to every socket or to one user's: pending messages go first. */
@@ -103,15 +116,37 @@ export class Fanout {
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.inWindow > 1) this.holdUntil = Date.now() + BACKLOG_HOLD_MS;
-    this.inWindow = 0;
     if (this.pending.length === 0) return;
     const texts = this.pending;
     this.pending = [];
+    if (texts.length > 1) this.holdUntil = this.now() + BACKLOG_HOLD_MS;
     // Pending messages imply lists: publish read them, and only changed() drops them, after a flush.
     const batch = this.lists?.batch ?? [];
     for (const part of chunkBySize(texts, (text) => text.length + 1, BATCH_CHARS))
       sendAll(batch, part.length === 1 ? messageFrame(part[0]!) : messagesFrame(part));
+  }
+
+  /**
+   * Whether a message for this many batching sockets may leave at once: the room is small enough,
+   * is not holding after a backlog, and the message did not come in behind the last one sent at
+   * once. One that did starts a hold.
+   */
+  private mayLeaveAtOnce(sockets: number): boolean {
+    if (sockets > AT_ONCE_MAX_SOCKETS) return false;
+    const now = this.now();
+    if (now < this.holdUntil) return false;
+    if (!this.atOnceThisTurn && now - this.lastAtOnce >= sockets * SEND_MS) return true;
+    this.holdUntil = now + BACKLOG_HOLD_MS;
+    return false;
+  }
+
+  private sentAtOnce(): void {
+    this.lastAtOnce = this.now();
+    this.atOnceThisTurn = true;
+    // Microtasks run before the platform hands the room its next frame: the turn is over by then.
+    queueMicrotask(() => {
+      this.atOnceThisTurn = false;
+    });
   }
 
   private sockets(): SocketLists {
