@@ -144,10 +144,13 @@ export class Fanout {
     this.lastAtOnce = this.now();
     this.atOnceThisTurn = true;
     // Microtasks run before the platform hands the room its next frame: the turn is over by then.
-    queueMicrotask(() => {
-      this.atOnceThisTurn = false;
-    });
+    queueMicrotask(this.endTurn);
   }
+
+  /** Made once, not per message: esbuild names every arrow function it bundles, each time it is created. */
+  private readonly endTurn = (): void => {
+    this.atOnceThisTurn = false;
+  };
 
   private sockets(): SocketLists {
     if (this.lists) return this.lists;
