@@ -88,9 +88,10 @@ export class Fanout {
     const text = JSON.stringify(message);
     if (plain.length > 0) sendAll(plain, messageFrame(text));
     if (batch.length === 0) return;
-    if (this.timer === null && this.mayLeaveAtOnce(batch.length)) {
+    const now = this.now();
+    if (this.timer === null && this.mayLeaveAtOnce(batch.length, now)) {
       sendAll(batch, messageFrame(text));
-      this.sentAtOnce();
+      this.sentAtOnce(now);
       return;
     }
     this.pending.push(text);
@@ -131,17 +132,16 @@ export class Fanout {
    * is not holding after a backlog, and the message did not come in behind the last one sent at
    * once. One that did starts a hold.
    */
-  private mayLeaveAtOnce(sockets: number): boolean {
+  private mayLeaveAtOnce(sockets: number, now: number): boolean {
     if (sockets > AT_ONCE_MAX_SOCKETS) return false;
-    const now = this.now();
     if (now < this.holdUntil) return false;
     if (!this.atOnceThisTurn && now - this.lastAtOnce >= sockets * SEND_MS) return true;
     this.holdUntil = now + BACKLOG_HOLD_MS;
     return false;
   }
 
-  private sentAtOnce(): void {
-    this.lastAtOnce = this.now();
+  private sentAtOnce(now: number): void {
+    this.lastAtOnce = now;
     this.atOnceThisTurn = true;
     // Microtasks run before the platform hands the room its next frame: the turn is over by then.
     queueMicrotask(this.endTurn);
