@@ -35,10 +35,13 @@ function hardSplit(sentence: string, size: number): string[] {
   return out;
 }
 
+/** After a sentence's end mark: a space follows Latin ones, nothing need follow Chinese ones. A string, not a regex literal (skills.ts says why). */
+const SENTENCE_END = new RegExp("(?<=[.!?…])\\s+|(?<=[。！？])");
+
 function unitsOf(text: string, size: number): Unit[] {
   return paragraphsOf(text).flatMap((paragraph) =>
     paragraph
-      .split(/(?<=[.!?…])\s+|(?<=[。！？])/)
+      .split(SENTENCE_END)
       .map((s) => s.trim())
       .filter(Boolean)
       .flatMap((s) => (s.length > size ? hardSplit(s, size) : [s]))

@@ -29,15 +29,25 @@ export function skillPrompt(req: SkillRequest): { system: string; prompt: string
   return { system, prompt };
 }
 
+// Patterns with characters beyond Latin-1 are built from plain strings, never written as regex literals
+// or String.raw: esbuild escapes strings to ASCII but copies those two as they are, and one such character
+// makes V8 hold the whole Worker's source at two bytes a character in every isolate
+// (tests/tooling/deploy.test.ts checks the bundle).
+const BULLET_OR_NUMBER = new RegExp("^\\s*(?:[-*•·+]|\\d+[.)]|[a-z][.)])\\s+", "i");
+const EDGE_PUNCTUATION = new RegExp("^[\\s\"'`*_“”‘’]+|[\\s\"'`*_“”‘’.,;:!。，；]+$", "g");
+const LIST_ITEM = new RegExp("^\\s*(?:[-*•·+]|\\d+[.)])\\s");
+const LIST_SEPARATOR = new RegExp("[,，、;]");
+
+/** English words (whole words, a regex source) or Chinese ones (anywhere in the text). */
+function keywords(english: string, chinese: string): RegExp {
+  return new RegExp(String.raw`\b(?:${english})\b|${chinese}`);
+}
+
 /** Tidies one candidate; null when it is not something a skill chip can show. */
 function cleanSkill(raw: string): string | null {
   // A line introducing the list ("Here are some skills:") is commentary, not a skill.
   if (/:\s*$/.test(raw)) return null;
-  const s = raw
-    .replace(/^\s*(?:[-*•·+]|\d+[.)]|[a-z][.)])\s+/i, "")
-    .replace(/^[\s"'`*_“”‘’]+|[\s"'`*_“”‘’.,;:!。，；]+$/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const s = raw.replace(BULLET_OR_NUMBER, "").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ").trim();
   if (!s || s.length > SKILL_MAX_CHARS) return null;
   // Sentences are commentary, not skills.
   if (s.split(" ").length > 6) return null;
@@ -76,7 +86,7 @@ export function parseSkillList(answer: string): string[] {
     fromJson(body) ??
     body
       .split(/\r?\n/)
-      .flatMap((line) => (/^\s*(?:[-*•·+]|\d+[.)])\s/.test(line) ? [line] : line.split(/[,，、;]/)))
+      .flatMap((line) => (LIST_ITEM.test(line) ? [line] : line.split(LIST_SEPARATOR)))
       .filter((line) => line.trim() !== "");
   return candidates.map(cleanSkill).filter((s): s is string => s !== null);
 }
@@ -98,59 +108,64 @@ export function mergeSkills(candidates: string[], existing: string[], max = MAX_
 /** Built-in recommendations by keyword, for when no model answers. Checked in order of relevance. */
 const CATALOGUE: { words: RegExp; skills: string[] }[] = [
   {
-    words:
-      /\b(?:code|coding|coder|develop\w*|engineer\w*|programm\w*|software|backend|frontend|full[- ]?stack|typescript|javascript|python)\b|开发|程序|工程师|代码/,
+    words: keywords(
+      String.raw`code|coding|coder|develop\w*|engineer\w*|programm\w*|software|backend|frontend|full[- ]?stack|typescript|javascript|python`,
+      "开发|程序|工程师|代码",
+    ),
     skills: ["Code Review", "Debugging", "System Design", "Unit Testing", "API Design", "Git", "Refactoring", "Documentation"],
   },
   {
-    words: /\b(?:devops|cloud|infrastructure|kubernetes|docker|sre|deploy\w*|ops)\b|运维/,
+    words: keywords(String.raw`devops|cloud|infrastructure|kubernetes|docker|sre|deploy\w*|ops`, "运维"),
     skills: ["CI/CD", "Docker", "Kubernetes", "Monitoring", "Infrastructure as Code", "Incident Response"],
   },
   {
-    words: /\b(?:data|analy\w*|analytics|sql|statistic\w*|report\w*|bi)\b|数据|分析/,
+    words: keywords(String.raw`data|analy\w*|analytics|sql|statistic\w*|report\w*|bi`, "数据|分析"),
     skills: ["Data Analysis", "SQL", "Data Visualization", "Statistics", "Reporting", "Excel"],
   },
   {
-    words: /\b(?:design\w*|ux|ui|figma|visual|brand\w*)\b|设计/,
+    words: keywords(String.raw`design\w*|ux|ui|figma|visual|brand\w*`, "设计"),
     skills: ["UI Design", "User Research", "Prototyping", "Design Systems", "Accessibility", "Wireframing"],
   },
   {
-    words: /\b(?:market\w*|seo|content|social|campaign\w*|growth|advertis\w*)\b|营销|市场|推广/,
+    words: keywords(String.raw`market\w*|seo|content|social|campaign\w*|growth|advertis\w*`, "营销|市场|推广"),
     skills: ["Copywriting", "SEO", "Content Strategy", "Social Media", "Campaign Planning", "Marketing Analytics"],
   },
   {
-    words: /\b(?:writ\w*|editor|copy\w*|blog|journalis\w*|translat\w*)\b|写作|文案|翻译/,
+    words: keywords(String.raw`writ\w*|editor|copy\w*|blog|journalis\w*|translat\w*`, "写作|文案|翻译"),
     skills: ["Copywriting", "Editing", "Proofreading", "Storytelling", "Research", "Translation"],
   },
   {
-    words: /\b(?:product|pm|roadmap\w*|owner)\b|产品/,
+    words: keywords(String.raw`product|pm|roadmap\w*|owner`, "产品"),
     skills: ["User Stories", "Roadmapping", "Prioritization", "Market Research", "Stakeholder Communication"],
   },
   {
-    words: /\b(?:support|customer|service|help\s?desk|success)\b|客服|客户/,
+    words: keywords(String.raw`support|customer|service|help\s?desk|success`, "客服|客户"),
     skills: ["Customer Service", "Troubleshooting", "Ticket Triage", "Empathy", "Knowledge Base"],
   },
   {
-    words: /\b(?:sales|business development|account|crm|lead\w*)\b|销售/,
+    words: keywords(String.raw`sales|business development|account|crm|lead\w*`, "销售"),
     skills: ["Lead Qualification", "CRM", "Negotiation", "Sales Outreach", "Pipeline Management"],
   },
   {
-    words: /\b(?:financ\w*|account\w*|budget\w*|invoice\w*|tax)\b|财务|会计/,
+    words: keywords(String.raw`financ\w*|account\w*|budget\w*|invoice\w*|tax`, "财务|会计"),
     skills: ["Financial Analysis", "Budgeting", "Forecasting", "Bookkeeping", "Excel"],
   },
   {
-    words: /\b(?:hr|recruit\w*|hiring|talent|people)\b|招聘|人事/,
+    words: keywords(String.raw`hr|recruit\w*|hiring|talent|people`, "招聘|人事"),
     skills: ["Recruiting", "Interviewing", "Onboarding", "Employee Relations", "Job Descriptions"],
   },
   {
-    words: /\b(?:legal|lawyer|contract\w*|compliance|policy)\b|法务|合同/,
+    words: keywords(String.raw`legal|lawyer|contract\w*|compliance|policy`, "法务|合同"),
     skills: ["Contract Review", "Compliance", "Legal Research", "Risk Assessment", "Policy Writing"],
   },
   {
-    words: /\b(?:project|coordinat\w*|scrum|agile|manager|operations?)\b|项目|运营/,
+    words: keywords(String.raw`project|coordinat\w*|scrum|agile|manager|operations?`, "项目|运营"),
     skills: ["Project Planning", "Scheduling", "Risk Tracking", "Status Reporting", "Meeting Notes"],
   },
-  { words: /\b(?:video|audio|podcast|media|editing)\b|视频|音频/, skills: ["Video Editing", "Audio Editing", "Scriptwriting", "Storyboarding", "Subtitling"] },
+  {
+    words: keywords(String.raw`video|audio|podcast|media|editing`, "视频|音频"),
+    skills: ["Video Editing", "Audio Editing", "Scriptwriting", "Storyboarding", "Subtitling"],
+  },
 ];
 const GENERAL = ["Communication", "Research", "Summarization", "Problem Solving", "Planning", "Documentation", "Brainstorming", "Writing"];
 

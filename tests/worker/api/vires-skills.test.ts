@@ -71,6 +71,8 @@ describe("skill answers of any shape", () => {
       "Git",
     ]);
     expect(parseSkillList("SQL, Python, 数据分析")).toEqual(["SQL", "Python", "数据分析"]);
+    // Chinese separators, quotes and stops.
+    expect(parseSkillList("“代码审查”，调试、测试。")).toEqual(["代码审查", "调试", "测试"]);
     expect(parseSkillList("")).toEqual([]);
     expect(parseSkillList("I cannot help with that request because it is not about skills.")).toEqual([]);
   });
@@ -95,6 +97,10 @@ describe("skill answers of any shape", () => {
     ]);
     expect(fallbackSkills({ name: "", role: "", description: "", existingSkills: [] })).toHaveLength(8);
     expect(fallbackSkills({ name: "", role: "营销经理", description: "", existingSkills: [] })[0]).toBe("Copywriting");
+    expect(fallbackSkills({ name: "", role: "运维工程师", description: "", existingSkills: [] }).slice(0, 2)).toEqual(["Code Review", "Debugging"]);
+    expect(fallbackSkills({ name: "", role: "运维", description: "", existingSkills: [] })[0]).toBe("CI/CD");
+    // English words only as whole words: "Opsahl" is a name, not operations.
+    expect(fallbackSkills({ name: "", role: "Opsahl", description: "", existingSkills: [] })).not.toContain("CI/CD");
   });
 
   it("keeps the user's text inside the data block as JSON, unable to close it", () => {
