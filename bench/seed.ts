@@ -1,12 +1,21 @@
 // Users, sessions and one group chat per scenario, written straight into local D1 before the app
 // starts: signing up hundreds of users through the API would (rightly) hit the rate limit.
+import { SESSION_SECONDS } from "../worker/auth/session-times.ts";
+
 export const BENCH_ORG = "org_bench";
 export const benchChatId = (clients: number) => `chat_bench_${clients}`;
 export const benchToken = (i: number) => `benchtoken${String(i).padStart(4, "0")}xxxxxxxxxxxxxxxx`;
 
+/**
+ * When a session signed in at `now` expires: its full term, as sign-in gives it. A shorter one reads as
+ * a session signed in days ago and due for renewal, which every request then hands to better-auth
+ * (worker/auth/fast-session.ts) instead of the one-read path real sessions take most of the time.
+ */
+const sessionExpiry = (now: number) => now + SESSION_SECONDS * 1000;
+
 export function benchSeedSql(maxClients: number, chatSizes: number[], now = Date.now()): string {
   const lines: string[] = [];
-  const expires = now + 24 * 3600_000;
+  const expires = sessionExpiry(now);
   for (let i = 0; i < maxClients; i += 1) {
     const id = `user_bench_${i}`;
     lines.push(
@@ -68,7 +77,7 @@ export function mirrorSeedSql(rooms: number, perRoom: number, now = Date.now()):
   const searcher = rooms * perRoom;
   const lines = [
     `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at, username, current_org_id) VALUES ('user_bench_${searcher}', 'Bench searcher', 'bench${searcher}@bench.local', 1, ${now}, ${now}, 'bench${searcher}', '${BENCH_ORG}');`,
-    `INSERT OR IGNORE INTO session (id, expires_at, token, created_at, updated_at, user_id) VALUES ('sess_bench_${searcher}', ${now + 24 * 3600_000}, '${benchToken(searcher)}', ${now}, ${now}, 'user_bench_${searcher}');`,
+    `INSERT OR IGNORE INTO session (id, expires_at, token, created_at, updated_at, user_id) VALUES ('sess_bench_${searcher}', ${sessionExpiry(now)}, '${benchToken(searcher)}', ${now}, ${now}, 'user_bench_${searcher}');`,
     `INSERT OR IGNORE INTO organization_member (org_id, user_id, role, joined_at) VALUES ('${BENCH_ORG}', 'user_bench_${searcher}', 'member', ${now});`,
   ];
   for (let r = 0; r < rooms; r += 1) {
