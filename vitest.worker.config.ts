@@ -93,6 +93,15 @@ export default defineConfig(async () => {
   const workers = cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
+      // One Worker, as before the rooms had their own (wrangler.rooms.toml): the tests reach into a
+      // room's storage (runInDurableObject), which only works for a class of the Worker under test.
+      // It exports the rooms Worker's classes for this; `npm start` and the browser tests run both Workers.
+      durableObjects: Object.fromEntries(
+        Object.entries({ CHAT_ROOM: "ChatRoom", USER_INBOX: "UserInbox", SEARCH_SHARD: "SearchShard" }).map(([binding, className]) => [
+          binding,
+          { className, useSQLite: true },
+        ]),
+      ),
       // wrangler.toml's ASSETS binding names the SPA's assets-only Worker (wrangler.web.toml); here a
       // stand-in of the same name answers for it, as the SPA fallback would.
       workers: [

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
@@ -85,16 +85,16 @@ function startSandbox(secret: string, port: number): ReturnType<typeof spawn> {
  * loopback with a fresh key, when Debian's tools are installed. Without them the rest still starts.
  * A SPEECH_URL in the shell or .dev.vars means another provider: nothing is started, it is used as is.
  */
-function startSpeech(port: number, vars: Record<string, string>): { child: ReturnType<typeof spawn> | null; workerVars: string[] } {
+function startSpeech(port: number, vars: Record<string, string>): { child: ReturnType<typeof spawn> | null; workerVars: Record<string, string> } {
   const external = process.env.SPEECH_URL || vars.SPEECH_URL;
   if (external) {
     const key = process.env.SPEECH_API_KEY || vars.SPEECH_API_KEY;
-    return { child: null, workerVars: ["--var", `SPEECH_URL:${external}`, ...(key ? ["--var", `SPEECH_API_KEY:${key}`] : [])] };
+    return { child: null, workerVars: { SPEECH_URL: external, ...(key ? { SPEECH_API_KEY: key } : {}) } };
   }
   const missing = missingSpeechTools();
   if (missing.length) {
     console.log(`⚠ ${missingToolsMessage(missing)}`);
-    return { child: null, workerVars: [] };
+    return { child: null, workerVars: {} };
   }
   const key = randomBytes(24).toString("hex");
   const child = spawn(process.execPath, ["speech/server.ts"], {
@@ -106,7 +106,7 @@ function startSpeech(port: number, vars: Record<string, string>): { child: Retur
     "exit",
     (code) => code !== 0 && code !== null && console.error(`✖ the speech service exited (code ${code}); transcription and podcasts are unavailable`),
   );
-  return { child, workerVars: ["--var", `SPEECH_URL:http://127.0.0.1:${port}/v1`, "--var", `SPEECH_API_KEY:${key}`] };
+  return { child, workerVars: { SPEECH_URL: `http://127.0.0.1:${port}/v1`, SPEECH_API_KEY: key } };
 }
 
 async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promise<void> {
@@ -129,12 +129,28 @@ async function waitForReady(url: string, child: ReturnType<typeof spawn>): Promi
  * benchmark) can point the agent at a model without editing .dev.vars. Browser tests also raise the
  * sign-in rate limit, as they sign in dozens of times from one address, and deliver mail to their own SMTP server.
  */
-function passThroughVars(): string[] {
+function passThroughVars(): Record<string, string> {
   const names =
     /^(ANTHROPIC_API_KEY|ANTHROPIC_BASE_URL|OPENAI_API_KEY|OPENAI_BASE_URL|OPENAI_MODELS|WORKERS_AI_MODEL|AGENT_IDLE_TIMEOUT_MS|AUTH_RATE_LIMIT_MAX|CUSTOM_ASSISTANT_ENDPOINT|EMBED_ORIGINS|IMAGE_HOSTS|SMTP_HOST|SMTP_PORT|SMTP_USER|SMTP_PASSWORD|SMTP_SECURE|MAIL_FROM|SPEECH_STT_MODEL|SPEECH_TTS_MODEL|SPEECH_TTS_VOICES)$/;
-  return Object.entries(process.env)
-    .filter(([name, value]) => names.test(name) && value)
-    .flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => names.test(entry[0]) && !!entry[1]));
+}
+
+/**
+ * The rooms Worker's config for `wrangler dev`: wrangler gives a second config neither `--var` nor
+ * `--env-file`, only the .dev.vars beside it. So it runs from a copy in a directory of its own, with
+ * a .dev.vars that holds the developer's settings and then this run's, as the API Worker gets them
+ * (removed when the Worker exits; the directory is the user's alone, as mkdtemp makes it).
+ */
+function roomsDevConfig(runVars: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "teamchat-rooms-"));
+  const config = readFileSync(join(root, "wrangler.rooms.toml"), "utf8").replace(
+    /^main = "(.+)"$/m,
+    (_, main: string) => `main = ${JSON.stringify(join(root, main))}`,
+  );
+  writeFileSync(join(dir, "wrangler.rooms.toml"), config);
+  const overrides = Object.entries(runVars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
+  writeFileSync(join(dir, ".dev.vars"), `${readFileSync(join(root, ".dev.vars"), "utf8")}\n${overrides.join("")}`);
+  return join(dir, "wrangler.rooms.toml");
 }
 
 async function main(): Promise<void> {
@@ -174,16 +190,21 @@ async function main(): Promise<void> {
 
   console.log("\n▶ Starting the Worker");
   const url = `http://127.0.0.1:${port}`;
-  const extraVars = [...passThroughVars(), "--var", `SANDBOX_URL:http://127.0.0.1:${sandboxPort}`, ...speech.workerVars];
+  const runVars = { ...passThroughVars(), SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`, ...speech.workerVars };
+  const extraVars = Object.entries(runVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const roomsConfig = roomsDevConfig(runVars);
   const worker = spawn(
     bin("wrangler"),
-    // The API Worker first (it takes the requests), then the SPA's assets-only Worker behind its ASSETS binding.
+    // The API Worker first (it takes the requests), then the SPA's assets-only Worker behind its ASSETS
+    // binding and the rooms Worker behind CHAT_ROOM and USER_INBOX.
     [
       "dev",
       "-c",
       "wrangler.toml",
       "-c",
       "wrangler.web.toml",
+      "-c",
+      roomsConfig,
       "--port",
       String(port),
       "--ip",
@@ -208,6 +229,7 @@ async function main(): Promise<void> {
   worker.on("exit", (code) => {
     sandbox.kill("SIGTERM");
     speech.child?.kill("SIGTERM");
+    rmSync(dirname(roomsConfig), { recursive: true, force: true });
     process.exit(code ?? 0);
   });
 

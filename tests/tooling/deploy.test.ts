@@ -25,9 +25,10 @@ function run(command: string, args: string[], timeoutMs: number) {
   return { status: r.status, output: `${r.stdout ?? ""}${r.stderr ?? ""}` };
 }
 
-/** The Durable Object classes wrangler.toml binds: each must be exported by the bundle, or the deploy is refused. */
-function durableObjectClasses(): string[] {
-  return [...readFileSync(join(root, "wrangler.toml"), "utf8").matchAll(/^class_name\s*=\s*"([^"]+)"/gm)].map((m) => m[1]!);
+/** The Durable Object classes a config's migrations create: each must be exported by its bundle, or the deploy is refused. */
+function migratedClasses(config: string): string[] {
+  const text = readFileSync(join(root, config), "utf8");
+  return [...text.matchAll(/^new_sqlite_classes\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) => [...m[1]!.matchAll(/"([^"]+)"/g)].map((c) => c[1]!));
 }
 
 /** Where the bundle has characters beyond Latin-1, with a little of the code around each (at most five). */
@@ -35,24 +36,53 @@ function beyondLatin1(bundle: string): string[] {
   return [...bundle.matchAll(/[^\u0000-\u00ff]+/g)].slice(0, 5).map((m) => bundle.slice(Math.max(0, m.index - 60), m.index + m[0].length + 20));
 }
 
+/** Bundles a Worker as `wrangler deploy` would, and checks what every Worker bundle must be. */
+function dryRun(config: string, file: string): { output: string; bundle: string } {
+  const out = join(scratch, config);
+  const r = run(wrangler, ["deploy", "--dry-run", "-c", config, "--outdir", out], 180_000);
+  expect(r.status, r.output.slice(-4000)).toBe(0);
+  expect(r.output).toContain("--dry-run: exiting now.");
+  const bundle = readFileSync(join(out, file), "utf8");
+  // The module's own export list, the last in the bundle; minified it reads `export{Ehe as ChatRoom,…,aYr as default}`.
+  const exported = [...bundle.matchAll(/\bexport\s*\{([^}]*)\}/g)].at(-1)?.[1] ?? "";
+  for (const name of migratedClasses(config)) expect(exported).toMatch(new RegExp(`\\b${name}\\b`));
+  expect(exported).toMatch(/\bas default\b/);
+  // V8 keeps the source in every isolate: one character beyond Latin-1 doubles it (wrangler.toml).
+  expect(beyondLatin1(bundle), "build such patterns from strings, as worker/vires/skills.ts does").toEqual([]);
+  return { output: r.output, bundle };
+}
+
+/** A config's top-level settings and [vars], without comments. */
+function settingsOf(config: string): { top: string[]; vars: string[] } {
+  const text = readFileSync(join(root, config), "utf8").replace(/^#.*$/gm, "");
+  const top = text
+    .split(/^\[/m)[0]!
+    .split("\n")
+    .filter((line) => /^(compatibility_\w+|minify|upload_source_maps)\s*=/.test(line));
+  const vars = (/^\[vars\]\n([^[]*)/m.exec(text)?.[1] ?? "").split("\n").filter((line) => line.trim() !== "");
+  return { top, vars };
+}
+
 describe("the Workers", () => {
-  it("the API Worker bundles offline as `wrangler deploy` uploads it, exporting every Durable Object class", () => {
-    const out = join(scratch, "bundle");
-    const r = run(wrangler, ["deploy", "--dry-run", "--outdir", out], 180_000);
-    expect(r.status, r.output.slice(-4000)).toBe(0);
-    expect(r.output).toContain("--dry-run: exiting now.");
-    // The pages come from the SPA's Worker, through the service binding.
-    expect(r.output).toMatch(/env\.ASSETS \(teamchat-web\)/);
-    const bundle = readFileSync(join(out, "index.js"), "utf8");
-    // The module's own export list, the last in the bundle; minified (wrangler.toml) it reads `export{Ehe as ChatRoom,…,aYr as default}`.
-    const exported = [...bundle.matchAll(/\bexport\s*\{([^}]*)\}/g)].at(-1)?.[1] ?? "";
-    const classes = durableObjectClasses();
-    expect(classes.length).toBeGreaterThanOrEqual(3);
-    for (const name of classes) expect(exported).toMatch(new RegExp(`\\b${name}\\b`));
-    expect(exported).toMatch(/\bas default\b/);
-    // V8 keeps the source in every isolate: one character beyond Latin-1 doubles it (wrangler.toml).
-    expect(beyondLatin1(bundle), "build such patterns from strings, as worker/vires/skills.ts does").toEqual([]);
+  it("the API Worker bundles offline as `wrangler deploy` uploads it, exporting every Durable Object class it migrates", () => {
+    const { output, bundle } = dryRun("wrangler.toml", "index.js");
+    expect(migratedClasses("wrangler.toml")).toEqual(["ChatRoom", "UserInbox", "SearchShard"]);
+    // The pages come from the SPA's Worker, through the service binding; the rooms from the rooms Worker.
+    expect(output).toMatch(/env\.ASSETS \(teamchat-web\)/);
+    expect(output).toMatch(/env\.CHAT_ROOM \(ChatRoom, defined in teamchat-rooms\)/);
+    expect(output).toMatch(/env\.USER_INBOX \(UserInbox, defined in teamchat-rooms\)/);
     expect(bundle.length).toBeLessThan(6_000_000);
+  }, 200_000);
+
+  it("the rooms Worker bundles with the rooms and inboxes alone, binding nothing of the API Worker's, built as it is", () => {
+    const { output, bundle } = dryRun("wrangler.rooms.toml", "entry.js");
+    expect(/^name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "wrangler.rooms.toml"), "utf8"))?.[1]).toBe("teamchat-rooms");
+    expect(migratedClasses("wrangler.rooms.toml")).toEqual(["ChatRoom", "UserInbox"]);
+    // Nothing back to the API Worker, which binds this one: a cycle could not be deployed from scratch.
+    expect(output).not.toMatch(/defined in teamchat\)/);
+    // Without the API's routes, auth and file readers.
+    expect(bundle.length).toBeLessThan(3_500_000);
+    expect(settingsOf("wrangler.rooms.toml")).toEqual(settingsOf("wrangler.toml"));
   }, 200_000);
 
   it("the SPA's assets-only Worker, the ASSETS binding's target, passes the deploy checks", () => {
