@@ -95,7 +95,7 @@ export default defineConfig(async () => {
     miniflare: {
       // One Worker, as before the rooms had their own (wrangler.rooms.toml): the tests reach into a
       // room's storage (runInDurableObject), which only works for a class of the Worker under test.
-      // It exports the rooms Worker's classes for this; `npm start` and the browser tests run both Workers.
+      // The API Worker exports the rooms Worker's classes for this; `npm start` and the browser tests run the rooms Worker as deployed.
       durableObjects: Object.fromEntries(
         Object.entries({ CHAT_ROOM: "ChatRoom", USER_INBOX: "UserInbox", SEARCH_SHARD: "SearchShard" }).map(([binding, className]) => [
           binding,
