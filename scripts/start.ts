@@ -5,9 +5,9 @@
 // .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed,
 // SANDBOX_PORT (default PORT+1), SPEECH_PORT (default PORT+2), SPEECH_URL to use another speech provider.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
@@ -137,19 +137,20 @@ function passThroughVars(): Record<string, string> {
 
 /**
  * The rooms Worker's config for `wrangler dev`: wrangler gives a second config neither `--var` nor
- * `--env-file`, only the .dev.vars beside it. So it runs from a copy in a directory of its own, with
- * a .dev.vars that holds the developer's settings and then this run's, as the API Worker gets them
- * (removed when the Worker exits; the directory is the user's alone, as mkdtemp makes it).
+ * `--env-file`, only the .dev.vars beside it. So it runs from a copy in the local state, rewritten on
+ * every start, with a .dev.vars that holds the developer's settings and then this run's, as the API
+ * Worker gets them.
  */
 function roomsDevConfig(runVars: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "teamchat-rooms-"));
+  const dir = join(stateDir, "rooms-worker");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const config = readFileSync(join(root, "wrangler.rooms.toml"), "utf8").replace(
     /^main = "(.+)"$/m,
     (_, main: string) => `main = ${JSON.stringify(join(root, main))}`,
   );
   writeFileSync(join(dir, "wrangler.rooms.toml"), config);
   const overrides = Object.entries(runVars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
-  writeFileSync(join(dir, ".dev.vars"), `${readFileSync(join(root, ".dev.vars"), "utf8")}\n${overrides.join("")}`);
+  writeFileSync(join(dir, ".dev.vars"), `${readFileSync(join(root, ".dev.vars"), "utf8")}\n${overrides.join("")}`, { mode: 0o600 });
   return join(dir, "wrangler.rooms.toml");
 }
 
@@ -229,7 +230,6 @@ async function main(): Promise<void> {
   worker.on("exit", (code) => {
     sandbox.kill("SIGTERM");
     speech.child?.kill("SIGTERM");
-    rmSync(dirname(roomsConfig), { recursive: true, force: true });
     process.exit(code ?? 0);
   });
 
