@@ -96,12 +96,11 @@ export default defineConfig(async () => {
       // One Worker, as before the rooms had their own (wrangler.rooms.toml): the tests reach into a
       // room's storage (runInDurableObject), which only works for a class of the Worker under test.
       // The API Worker exports the rooms Worker's classes for this; `npm start` and the browser tests run the rooms Worker as deployed.
-      durableObjects: Object.fromEntries(
-        Object.entries({ CHAT_ROOM: "ChatRoom", USER_INBOX: "UserInbox", SEARCH_SHARD: "SearchShard" }).map(([binding, className]) => [
-          binding,
-          { className, useSQLite: true },
-        ]),
-      ),
+      durableObjects: {
+        CHAT_ROOM: { className: "ChatRoom", useSQLite: true },
+        USER_INBOX: { className: "UserInbox", useSQLite: true },
+        SEARCH_SHARD: { className: "SearchShard", useSQLite: true },
+      },
       // wrangler.toml's ASSETS binding names the SPA's assets-only Worker (wrangler.web.toml); here a
       // stand-in of the same name answers for it, as the SPA fallback would.
       workers: [

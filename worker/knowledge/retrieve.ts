@@ -13,8 +13,7 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 /** Question words and particles: they break a CJK run instead of forming pairs with their neighbours. */
-// A string, not a regex literal: esbuild copies regex literals as they are, and one character beyond
-// Latin-1 makes V8 hold the whole Worker's source at two bytes a character (skills.ts says more).
+// A string, not a regex literal (worker/vires/skills.ts says why).
 const CJK_STOP = new RegExp("为什么|什么|怎么|如何|是否|哪些|哪个|我们|你们|他们|这个|那个|可以|请问|一下|[的是了吗呢吧啊在和与或及我你他她它]", "g");
 const CJK_RUN = new RegExp(`${CJK.source}+`, "g");
 const MAX_TERMS = 24;
