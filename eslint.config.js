@@ -81,6 +81,8 @@ export default defineConfig(
       ".ci/",
       "migrations/",
       "worker-configuration.d.ts",
+      // Built by scripts/build-lazy-modules.ts.
+      "worker/lazy/*.js",
     ],
   },
   {

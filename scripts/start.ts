@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { buildLazyModules } from "./build-lazy-modules.ts";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
 import { jailMode } from "../sandbox/jail.ts";
@@ -144,9 +145,10 @@ function passThroughVars(): Record<string, string> {
 function roomsDevConfig(runVars: Record<string, string>): string {
   const dir = join(stateDir, "rooms-worker");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Its paths are relative to the config, so they become absolute in the copy.
   const config = readFileSync(join(root, "wrangler.rooms.toml"), "utf8").replace(
-    /^main = "(.+)"$/m,
-    (_, main: string) => `main = ${JSON.stringify(join(root, main))}`,
+    /^(main|base_dir) = "(.+)"$/gm,
+    (_, key: string, path: string) => `${key} = ${JSON.stringify(join(root, path))}`,
   );
   writeFileSync(join(dir, "wrangler.rooms.toml"), config);
   const overrides = Object.entries(runVars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
   if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
     run("Building the web app", "npm", ["run", "--silent", "build", "--", "--logLevel", "warn"]);
   }
+  await buildLazyModules();
 
   // Terminals are shells: as root they need the jail (bubblewrap), or an explicit opt-out. On a
   // fresh Debian machine (root, apt) the quick start installs it rather than stopping.

@@ -14,6 +14,7 @@ import {
   signInToAcme,
   uniqueName,
   waitConnected,
+  writeHeaders,
 } from "./flows.ts";
 
 const browser = useBrowser();
@@ -38,6 +39,16 @@ afterAll(async () => {
 });
 
 describe("virtual employees", () => {
+  it("recommends skills from the model (the AI SDK, a module the API Worker loads on first use)", async () => {
+    const res = await alice.page.request.post("/api/ai-skill-recommendations", {
+      data: { name: "Gopher", role: "Backend Engineer", description: "Writes Go services", existingSkills: ["go"] },
+      headers: writeHeaders(alice.page),
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    // The scripted model's list, without the skill she has and its own duplicate: not the catalogue's fallback.
+    expect((await res.json()).data).toEqual({ skills: ["Unit Testing", "Kubernetes"], fallback: false, error: null });
+  });
+
   it("the plan limit opens the upgrade dialog; after an upgrade Alice creates a VIRE and indexes a document", async () => {
     const page = alice.page;
     await page.goto("/en/home");

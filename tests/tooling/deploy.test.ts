@@ -6,11 +6,14 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildLazyModules } from "../../scripts/build-lazy-modules.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "deploy-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// As `npm run deploy` does before wrangler bundles.
+beforeAll(() => buildLazyModules(), 120_000);
 
 const wrangler = join(root, "node_modules", ".bin", "wrangler");
 
@@ -36,6 +39,12 @@ function beyondLatin1(bundle: string): string[] {
   return [...bundle.matchAll(/[^\u0000-\u00ff]+/g)].slice(0, 5).map((m) => bundle.slice(Math.max(0, m.index - 60), m.index + m[0].length + 20));
 }
 
+/** What each library loaded on first use (worker/lazy.ts) leaves out of the bundle: a string only it has. */
+const LAZY_MODULES = [
+  { file: "lazy/agent-sdk.js", only: "AI_NoSuchToolError" },
+  { file: "lazy/pdf.js", only: "GlobalWorkerOptions" },
+];
+
 /** Bundles a Worker as `wrangler deploy` would, and checks what every Worker bundle must be. */
 function dryRun(config: string, file: string): { output: string; bundle: string } {
   const out = join(scratch, config);
@@ -49,18 +58,35 @@ function dryRun(config: string, file: string): { output: string; bundle: string 
   expect(exported).toMatch(/\bas default\b/);
   // V8 keeps the source in every isolate: one character beyond Latin-1 doubles it (wrangler.toml).
   expect(beyondLatin1(bundle), "build such patterns from strings, as worker/vires/skills.ts does").toEqual([]);
+  // The libraries loaded on first use go up as modules of their own, imported by their path, not in the bundle.
+  for (const lazy of LAZY_MODULES) {
+    expect(r.output).toContain(lazy.file);
+    expect(bundle).toContain(`import("./${lazy.file}")`);
+    expect(bundle).not.toContain(lazy.only);
+    const module = readFileSync(join(out, lazy.file), "utf8");
+    expect(module).toContain(lazy.only);
+    // Its body runs on first use, not when the isolate compiles it (scripts/build-lazy-modules.ts).
+    expect(module).toMatch(/^let loaded;const load=\(\)=>loaded\?\?=\(\(\)=>\{/);
+    expect(beyondLatin1(module)).toEqual([]);
+  }
   return { output: r.output, bundle };
 }
 
-/** A config's top-level settings and [vars], without comments. */
-function settingsOf(config: string): { top: string[]; vars: string[] } {
+/** A config's top-level settings, [vars] and module [[rules]], without comments. */
+function settingsOf(config: string): { top: string[]; vars: string[]; rules: string[] } {
   const text = readFileSync(join(root, config), "utf8").replace(/^#.*$/gm, "");
   const top = text
     .split(/^\[/m)[0]!
     .split("\n")
-    .filter((line) => /^(compatibility_\w+|minify|upload_source_maps)\s*=/.test(line));
-  const vars = (/^\[vars\]\n([^[]*)/m.exec(text)?.[1] ?? "").split("\n").filter((line) => line.trim() !== "");
-  return { top, vars };
+    .filter((line) => /^(compatibility_\w+|minify|upload_source_maps|base_dir|find_additional_modules)\s*=/.test(line));
+  const section = (header: string) =>
+    text
+      .split(/^(?=\[)/m)
+      .find((part) => part.startsWith(`${header}\n`))
+      ?.split("\n")
+      .slice(1)
+      .filter((line) => line.trim() !== "") ?? [];
+  return { top, vars: section("[vars]"), rules: section("[[rules]]") };
 }
 
 describe("the Workers", () => {
@@ -71,7 +97,7 @@ describe("the Workers", () => {
     expect(output).toMatch(/env\.ASSETS \(teamchat-web\)/);
     expect(output).toMatch(/env\.CHAT_ROOM \(ChatRoom, defined in teamchat-rooms\)/);
     expect(output).toMatch(/env\.USER_INBOX \(UserInbox, defined in teamchat-rooms\)/);
-    expect(bundle.length).toBeLessThan(6_000_000);
+    expect(bundle.length).toBeLessThan(2_500_000);
   }, 200_000);
 
   it("the rooms Worker bundles with the rooms and inboxes alone, binding nothing of the API Worker's, built as it is", () => {
@@ -81,7 +107,7 @@ describe("the Workers", () => {
     // Nothing back to the API Worker, which binds this one: a cycle could not be deployed from scratch.
     expect(output).not.toMatch(/defined in teamchat\)/);
     // Without the API's routes, auth and file readers.
-    expect(bundle.length).toBeLessThan(3_500_000);
+    expect(bundle.length).toBeLessThan(500_000);
     expect(settingsOf("wrangler.rooms.toml")).toEqual(settingsOf("wrangler.toml"));
   }, 200_000);
 

@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolSet } from "ai";
+import { loadAgentSdk } from "../lazy";
 
 /**
  * The tools an agent offers the model, in our own shape: a description, the JSON schema of the
@@ -32,7 +33,7 @@ export type AgentTools = Record<string, AgentTool>;
 /** The same tools as the AI SDK's ToolSet, for streamText (Workers AI). */
 export async function sdkToolSet(tools: AgentTools | undefined): Promise<ToolSet | undefined> {
   if (!tools) return undefined;
-  const { jsonSchema } = await import("ai");
+  const { jsonSchema } = await loadAgentSdk();
   type Schema = Parameters<typeof jsonSchema>[0];
   // The SDK's tool() only types its argument; the object itself is the tool.
   const sdkTool = (t: AgentTool) =>

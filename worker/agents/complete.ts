@@ -2,6 +2,7 @@ import type { Env } from "../env";
 import { PROVIDER_SETTINGS_HINT, resolveRoute } from "./models";
 import { languageModel } from "./providers";
 import { describeProviderError } from "./errors";
+import { loadAgentSdk } from "../lazy";
 
 export interface CompleteRequest {
   system: string;
@@ -19,7 +20,7 @@ export async function completeText(env: Env, req: CompleteRequest): Promise<Comp
   const route = resolveRoute(env, req.model);
   if (!route) return { ok: false, unavailable: PROVIDER_SETTINGS_HINT };
   try {
-    const [{ generateText }, model] = await Promise.all([import("ai"), languageModel(env, route)]);
+    const [{ generateText }, model] = await Promise.all([loadAgentSdk(), languageModel(env, route)]);
     const result = await generateText({
       model,
       system: req.system,

@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import type { Env } from "../env";
 import type { ModelRoute } from "./models";
 import type { WireModel } from "./wire";
+import { loadAgentSdk } from "../lazy";
 
 const ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
 const ANTHROPIC_VERSION = "2023-06-01";
@@ -32,13 +33,13 @@ export async function languageModel(env: Env, route: ModelRoute): Promise<Langua
     case "anthropic": {
       const baseURL = env.ANTHROPIC_BASE_URL;
       const client = await cached(`anthropic ${baseURL ?? ""} ${env.ANTHROPIC_API_KEY ?? ""}`, async () =>
-        (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, ...(baseURL ? { baseURL } : {}) }),
+        (await loadAgentSdk()).createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, ...(baseURL ? { baseURL } : {}) }),
       );
       return client(route.providerModelId);
     }
     case "openai": {
       const client = await cached(`openai ${env.OPENAI_BASE_URL ?? ""} ${env.OPENAI_API_KEY ?? ""}`, async () =>
-        (await import("@ai-sdk/openai-compatible")).createOpenAICompatible({
+        (await loadAgentSdk()).createOpenAICompatible({
           name: "openai-compatible",
           baseURL: env.OPENAI_BASE_URL ?? "",
           apiKey: env.OPENAI_API_KEY || undefined,
@@ -49,7 +50,7 @@ export async function languageModel(env: Env, route: ModelRoute): Promise<Langua
     }
     case "workers-ai": {
       if (!env.AI) throw new Error("Workers AI binding AI is missing");
-      const { createWorkersAI } = await import("workers-ai-provider");
+      const { createWorkersAI } = await loadAgentSdk();
       // A binding is an object of this isolate; it is not cached across them.
       return createWorkersAI({ binding: env.AI })(route.providerModelId as never);
     }

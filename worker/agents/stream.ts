@@ -5,6 +5,7 @@ import type { ChatModel, LoadModel } from "./providers";
 import { callWire, toolSpecs, type WireModel, type WirePart, type WireProtocol } from "./wire";
 import { anthropicWire } from "./wire-anthropic";
 import { openAiWire } from "./wire-openai";
+import { loadAgentSdk } from "../lazy";
 
 export interface StreamRequest {
   model: ChatModel;
@@ -89,7 +90,7 @@ async function wireSteps(req: StreamRequest, wire: WireModel, signal: AbortSigna
 /** Workers AI has no HTTP stream of its own to read: its calls go through the SDK's streamText, loaded on first use. */
 async function sdkSteps(req: StreamRequest, load: LoadModel, signal: AbortSignal, touch: () => void): Promise<Failure> {
   let failure: Failure = null;
-  const [{ isStepCount, streamText }, model, tools] = await Promise.all([import("ai"), load(), sdkToolSet(req.tools)]);
+  const [{ isStepCount, streamText }, model, tools] = await Promise.all([loadAgentSdk(), load(), sdkToolSet(req.tools)]);
   const result = streamText({
     model,
     system: req.system,

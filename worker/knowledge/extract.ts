@@ -1,5 +1,6 @@
 import type { getDocumentProxy } from "unpdf";
 import type { KnowledgeKind } from "./file-types";
+import { loadPdfReader } from "../lazy";
 
 /** A reason the user can act on; stored on the file as its `error`. */
 export class ExtractError extends Error {}
@@ -12,7 +13,7 @@ function pdfProblem(err: unknown): string {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { extractText, getDocumentProxy } = await loadPdfReader();
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(bytes);
