@@ -6,8 +6,10 @@
 // resolves to the same files as it did inside the bundle. Node's built-ins stay imports: workerd
 // provides them under nodejs_compat.
 import { build } from "esbuild";
-import { readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const dir = resolve(import.meta.dirname, "../worker/lazy");
 
@@ -34,8 +36,29 @@ export async function buildLazyModules(): Promise<string[]> {
     legalComments: "none",
     logLevel: "warning",
   });
-  for (const file of result.outputFiles) writeFileSync(file.path, deferred(file.text, file.path));
+  for (const file of result.outputFiles) {
+    await requireFunctions(file.text, file.path);
+    writeFileSync(file.path, deferred(file.text, file.path));
+  }
   return result.outputFiles.map((file) => file.path);
+}
+
+/**
+ * deferred() turns every export into a function that forwards its calls, which is only right for
+ * functions: the module as built is imported here once (Node runs these libraries' top level) and
+ * the build fails on any export that is something else.
+ */
+async function requireFunctions(code: string, path: string): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), "lazy-module-"));
+  try {
+    const copy = join(scratch, "module.mjs");
+    writeFileSync(copy, code);
+    const exports = (await import(pathToFileURL(copy).href)) as Record<string, unknown>;
+    const others = Object.entries(exports).filter(([, value]) => typeof value !== "function");
+    if (others.length > 0) throw new Error(`${path}: only functions may be exported, not ${others.map(([name]) => name).join(", ")}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
