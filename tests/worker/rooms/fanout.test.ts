@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../contract";
-import { AT_ONCE_MAX_SOCKETS, BACKLOG_HOLD_MS, BATCH_TAG, Fanout, SEND_MS } from "../../../worker/rooms/chat-room/fanout";
+import { AT_ONCE_MAX_SOCKETS, BACKLOG_HOLD_MS, Fanout, SEND_MS } from "../../../worker/rooms/chat-room/fanout";
 
-/** A socket that keeps what it was sent. */
+/** A socket whose client asked for batches, and that keeps what it was sent. */
 class Recorder {
   sent: string[] = [];
   send(data: string): void {
     this.sent.push(data);
+  }
+  deserializeAttachment() {
+    return { userId: "user", name: "User", image: null, batch: true };
   }
 }
 
 /** The platform's side the fan-out reads (which sockets are open, and which asked for batches), and a clock the test moves. */
 function roomOf(batching: number): { fanout: Fanout; sockets: Recorder[]; clock: { now: number } } {
   const sockets = Array.from({ length: batching }, () => new Recorder());
-  const state = { getWebSockets: (tag?: string) => (tag === undefined || tag === BATCH_TAG ? sockets : []) };
+  const state = { getWebSockets: () => sockets };
   const clock = { now: 1_000_000 };
   return { fanout: new Fanout(state as unknown as DurableObjectState, () => clock.now), sockets, clock };
 }

@@ -3,7 +3,7 @@ import type { AgentFrameContext } from "./agent-frames";
 import { replayTo, type FrameRoom } from "./client-frames";
 import { controlStateFor } from "./control";
 import { boundedIdentity } from "./identity";
-import { BATCH_TAG, type Fanout } from "./fanout";
+import type { Fanout } from "./fanout";
 import { sendFrame, type SocketIdentity } from "./sockets";
 import { USER_ID_HEADER, USER_IMAGE_HEADER, USER_NAME_HEADER } from "./types";
 import { SESSION_CHECK_MS, SESSION_HEADER, sessionTag } from "../session-sockets";
@@ -30,19 +30,20 @@ export async function acceptMember(room: ConnectRoom, request: Request): Promise
   // An unknown member means this room's copy of the member list is behind (a seeded chat, a lost
   // sync). 409 asks the Worker to sync and retry.
   if (!member) return new Response("Member list out of date", { status: 409 });
+  const url = new URL(request.url);
   const identity: SocketIdentity = boundedIdentity({
     userId: member.id,
     name: decodeURIComponent(request.headers.get(USER_NAME_HEADER) ?? member.name),
     image: request.headers.get(USER_IMAGE_HEADER) || member.image,
+    batch: url.searchParams.get("frames") === ROOM_BATCH_QUERY.frames,
   });
   const pair = new WebSocketPair();
   const server = pair[1];
   const sessionId = request.headers.get(SESSION_HEADER);
-  const url = new URL(request.url);
-  const tags = [member.id, ...(sessionId ? [sessionTag(sessionId)] : []), ...(url.searchParams.get("frames") === ROOM_BATCH_QUERY.frames ? [BATCH_TAG] : [])];
-  room.state.acceptWebSocket(server, tags);
-  room.sockets.changed();
+  room.state.acceptWebSocket(server, [member.id, ...(sessionId ? [sessionTag(sessionId)] : [])]);
+  // Before the fan-out lists its sockets again: it tells batching sockets by their attachment.
   server.serializeAttachment(identity);
+  room.sockets.changed();
 
   const context = room.context();
   const control = controlStateFor(context, member.id);

@@ -1,11 +1,17 @@
 import type { ServerFrame } from "../../../contract";
 import { encodeFrame } from "../../../contract";
 
-/** What a socket carries through hibernation: who is on the other end. */
+/** What a socket carries through hibernation: who is on the other end, and how its client takes messages. */
 export interface SocketIdentity {
   userId: string;
   name: string;
   image: string | null;
+  /**
+   * Its client asked for `messages` frames (`?frames=batch`). Read with the identity, so the fan-out
+   * splits its sockets with one call to the platform. A socket accepted before this field existed
+   * takes `message` frames, which every client reads (and a deploy closes every socket anyway).
+   */
+  batch?: boolean;
 }
 
 /**
@@ -23,6 +29,11 @@ export function identityOf(ws: WebSocket): SocketIdentity | null {
   const identity = (ws.deserializeAttachment() as SocketIdentity | null) ?? null;
   if (identity) identities.set(ws, identity);
   return identity;
+}
+
+/** Whether this socket's client takes `messages` frames. */
+export function takesBatches(ws: WebSocket): boolean {
+  return identityOf(ws)?.batch === true;
 }
 
 export function sendFrame(ws: WebSocket, frame: ServerFrame): void {
