@@ -6,18 +6,18 @@ import { MIRROR_BATCH, MIRROR_DELAY_MS, toMirrorItem, type MirrorItem } from "./
 const JOB_MAX_BYTES = 96 * 1024;
 
 /**
- * Sends unmirrored messages to the queue, then marks them. If sending throws, nothing is marked
- * and the next flush (the timer's or the alarm's) sends them again, so the mirror may see a message twice (its consumer is idempotent)
- * but never misses one. Returns whether more remain.
+ * Sends the messages the mirror has not had to the queue, then moves the watermark past them. If
+ * sending throws, nothing moves and the next flush (the timer's or the alarm's) sends them again, so
+ * the mirror may see a message twice (its consumer is idempotent) but never misses one. Returns
+ * whether more remain.
  */
 export async function flushMirror(store: RoomStore, queue: Queue<unknown>, chatId: string, orgId: string): Promise<boolean> {
-  const rows = store.unmirrored(MIRROR_BATCH);
-  if (rows.length === 0) return false;
-  const items = rows.map(toMirrorItem);
+  const pending = store.mirrorPending(MIRROR_BATCH);
+  const items = [...pending.late, ...pending.fresh].map(toMirrorItem);
   for (const messages of chunkBySize(items, (item) => item.content.length * 3 + 300, JOB_MAX_BYTES))
     await queue.send({ type: "mirror_messages", chatId, orgId, messages });
-  store.markMirrored(rows[rows.length - 1]!.seq);
-  return rows.length === MIRROR_BATCH;
+  store.mirrorSent(pending.late, pending.through);
+  return pending.more;
 }
 
 /** When the alarm rings behind the timer: it only flushes what an evicted room or a failed send left. */

@@ -61,9 +61,8 @@ CREATE TABLE IF NOT EXISTS messages (
   created_at INTEGER NOT NULL,
   mirrored INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS messages_stream ON messages(chat_type, seq);
-CREATE INDEX IF NOT EXISTS messages_unmirrored ON messages(seq) WHERE mirrored = 0;
 CREATE INDEX IF NOT EXISTS messages_viewer ON messages(visible_to, chat_type, seq);
+CREATE TABLE IF NOT EXISTS mirror_late (seq INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS reactions (
   message_id TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT NOT NULL, emoji TEXT NOT NULL, created_at INTEGER NOT NULL,
   PRIMARY KEY (message_id, user_id)
@@ -77,10 +76,24 @@ CREATE TABLE IF NOT EXISTS likes (
 const ADDED_COLUMNS: [string, string][] = [["streaming", "INTEGER NOT NULL DEFAULT 0"]];
 
 /**
+ * Every index is one more B-tree page each message insert writes, on the path of every send. The
+ * viewer index serves every stream query (a member's own rows and everyone's, each read in seq
+ * order), so the plain stream index only cost a page; the mirror's queue of rows is a watermark in
+ * meta now, so its partial index went too. Rooms created before drop them here.
+ */
+const DROPPED_INDEXES = ["messages_stream", "messages_unmirrored"];
+
+/** Meta key: every message up to this seq was handed to the mirror, or never goes (see mirrorPending). */
+const MIRROR_THROUGH = "mirrorThrough";
+
+/**
  * A message with `visible_to` belongs to one user: ask-only messages (stream 2), and cards only the
  * owner sees (permission requests). Everything else is visible to every member.
+ * The unary plus keeps SQLite off the viewer index for this OR: the room's SQLite has no statistics,
+ * and without them it would read every row the viewer can see through both halves of the OR and sort
+ * them, where the id index or the seq order finds the few rows asked for.
  */
-const VISIBLE = "(visible_to IS NULL OR visible_to = ?)";
+const VISIBLE = "(+visible_to IS NULL OR +visible_to = ?)";
 
 /**
  * A list bound as ONE JSON argument: SQLite (and D1, DO SQLite) refuse more than 100 bound
@@ -108,6 +121,8 @@ function messageValues(m: NewMessage): SqlStorageValue[] {
     m.replyToId,
     m.createdAt,
     m.streaming ? 1 : 0,
+    // `mirrored` 1: not sent with the run of new rows (mirrorPending): a reply still being written
+    // comes later through mirror_late, an owner-only card never goes.
     m.streaming || m.keepOutOfMirror ? 1 : 0,
   ];
 }
@@ -131,6 +146,15 @@ export class RoomStore {
         .map((c) => c.name),
     );
     for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
+    // Only replies being written are in it, so a plain message writes nothing to it, and a room
+    // waking up finds its interrupted replies without reading every message it holds.
+    this.sql.exec("CREATE INDEX IF NOT EXISTS messages_streaming ON messages(seq) WHERE streaming = 1");
+    if (this.getMeta(MIRROR_THROUGH) === null) {
+      // A room from before the watermark: its rows marked 0 are the ones the mirror still waits for.
+      const first = this.sql.exec<{ s: number | null }>("SELECT MIN(seq) AS s FROM messages WHERE mirrored = 0").one().s;
+      this.setMeta(MIRROR_THROUGH, String(first === null ? this.headSeq() : first - 1));
+    }
+    for (const index of DROPPED_INDEXES) this.sql.exec(`DROP INDEX IF EXISTS ${index}`);
   }
 
   getMeta(key: string): string | null {
@@ -202,12 +226,16 @@ export class RoomStore {
     return this.sql.exec<MessageRow>(sql, ...messageValues(m), m.id).toArray()[0] ?? null;
   }
 
-  /** Saves a reply's text so far; `final` ends its streaming and queues it for the mirror. */
+  /**
+   * Saves a reply's text so far; `final` ends its streaming and queues it for the mirror. A reply
+   * ends long after the watermark may have passed it, so it always joins the mirror through
+   * mirror_late, never through the run of new rows.
+   */
   saveContent(id: string, content: string, final: boolean): MessageRow | null {
-    const sql = final
-      ? "UPDATE messages SET content = ?, streaming = 0, mirrored = 0 WHERE id = ? RETURNING *"
-      : "UPDATE messages SET content = ? WHERE id = ? RETURNING *";
-    return this.sql.exec<MessageRow>(sql, content, id).toArray()[0] ?? null;
+    const sql = final ? "UPDATE messages SET content = ?, streaming = 0 WHERE id = ? RETURNING *" : "UPDATE messages SET content = ? WHERE id = ? RETURNING *";
+    const row = this.sql.exec<MessageRow>(sql, content, id).toArray()[0] ?? null;
+    if (row && final) this.sql.exec("INSERT OR IGNORE INTO mirror_late (seq) VALUES (?)", row.seq);
+    return row;
   }
 
   /** Replies still marked streaming when no run is alive (the object restarted mid-reply). */
@@ -215,37 +243,36 @@ export class RoomStore {
     return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE streaming = 1").toArray();
   }
 
-  /** A stream's messages after a seq, oldest first. */
-  streamAfter(viewerId: string, chatType: ChatStream, afterSeq: number, limit: number): MessageRow[] {
+  /**
+   * Up to `limit` rows of one stream that a viewer can see, on one side of a seq, in seq order: the
+   * viewer's own rows and everyone's are each read in order off the viewer index and merged, so the
+   * read never passes the ask-only rows of everyone else, nor sorts the whole stream.
+   */
+  private viewerStream<Row extends Record<string, SqlStorageValue>>(
+    columns: string,
+    viewerId: string,
+    chatType: ChatStream,
+    side: "before" | "after",
+    seq: number,
+    limit: number,
+  ): Row[] {
+    const [op, order] = side === "before" ? ["<", "DESC"] : [">", "ASC"];
+    const half = (who: string) => `SELECT ${columns} FROM (SELECT ${columns} FROM messages WHERE ${who} AND chat_type = ? AND seq ${op} ? ORDER BY seq ${order} LIMIT ?)`;
     return this.sql
-      .exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq > ? ORDER BY seq LIMIT ?`, viewerId, chatType, afterSeq, limit)
+      .exec<Row>(`${half("visible_to = ?")} UNION ALL ${half("visible_to IS NULL")} ORDER BY seq ${order} LIMIT ?`, viewerId, chatType, seq, limit, chatType, seq, limit, limit)
       .toArray();
   }
 
-  /**
-   * The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads.
-   * The viewer's own messages and everyone's are each read off the viewer index, so a member's
-   * request never scans the ask-only messages of everyone else in the room.
-   */
+  /** A stream's messages after a seq, oldest first. */
+  streamAfter(viewerId: string, chatType: ChatStream, afterSeq: number, limit: number): MessageRow[] {
+    return this.viewerStream<MessageRow>("*", viewerId, chatType, "after", afterSeq, limit);
+  }
+
+  /** The newest messages of a stream a viewer can see, oldest first: the conversation an agent reads. */
   recent(viewerId: string, chatType: ChatStream, beforeSeq: number, limit: number): TranscriptRow[] {
     // Only the columns a prompt reads: each run reads up to twice `limit` rows, and a hundred members
     // asking at once pay for every column of every one of them.
-    return this.sql
-      .exec<TranscriptRow>(
-        `SELECT ${TRANSCRIPT_COLUMNS} FROM (SELECT ${TRANSCRIPT_COLUMNS} FROM messages WHERE visible_to = ? AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
-         UNION ALL SELECT ${TRANSCRIPT_COLUMNS} FROM (SELECT ${TRANSCRIPT_COLUMNS} FROM messages WHERE visible_to IS NULL AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?)
-         ORDER BY seq DESC LIMIT ?`,
-        viewerId,
-        chatType,
-        beforeSeq,
-        limit,
-        chatType,
-        beforeSeq,
-        limit,
-        limit,
-      )
-      .toArray()
-      .reverse();
+    return this.viewerStream<TranscriptRow>(TRANSCRIPT_COLUMNS, viewerId, chatType, "before", beforeSeq, limit).reverse();
   }
 
   /** One page of a stream, newest first in SQL, returned oldest first. One extra row tells hasMore. */
@@ -253,15 +280,7 @@ export class RoomStore {
     const rows =
       chatType === undefined
         ? this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} AND seq < ? ORDER BY seq DESC LIMIT ?`, viewerId, before, limit + 1).toArray()
-        : this.sql
-            .exec<MessageRow>(
-              `SELECT * FROM messages WHERE ${VISIBLE} AND chat_type = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-              viewerId,
-              chatType,
-              before,
-              limit + 1,
-            )
-            .toArray();
+        : this.viewerStream<MessageRow>("*", viewerId, chatType, "before", before, limit + 1);
     const hasMore = rows.length > limit;
     return { rows: rows.slice(0, limit).reverse(), hasMore };
   }
@@ -270,8 +289,28 @@ export class RoomStore {
     return this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE seq > ? AND ${VISIBLE} ORDER BY seq LIMIT ?`, afterSeq, viewerId, limit).toArray();
   }
 
-  unmirrored(limit: number): MessageRow[] {
-    return this.sql.exec<MessageRow>("SELECT * FROM messages WHERE mirrored = 0 ORDER BY seq LIMIT ?", limit).toArray();
+  /**
+   * What the mirror has not had yet, up to `limit` of each kind: replies that ended after the
+   * watermark passed them (`late`), then the rows after the watermark. Those are read whether they
+   * go or not, so the watermark also passes what never goes (`mirrored` 1: a reply still being
+   * written, which comes back through mirror_late when it ends, or an owner-only card). `through` is
+   * where the watermark moves once they are sent; `more` tells that a kind filled its limit.
+   */
+  mirrorPending(limit: number): { late: MessageRow[]; fresh: MessageRow[]; through: number; more: boolean } {
+    const late = this.sql.exec<MessageRow>("SELECT m.* FROM mirror_late l JOIN messages m ON m.seq = l.seq ORDER BY l.seq LIMIT ?", limit).toArray();
+    const after = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", this.mirrorThrough(), limit).toArray();
+    const through = after.at(-1)?.seq ?? this.mirrorThrough();
+    return { late, fresh: after.filter((r) => r.mirrored === 0), through, more: late.length === limit || after.length === limit };
+  }
+
+  /** After mirrorPending's rows went to the queue. Rows stored meanwhile lie past `through`. */
+  mirrorSent(late: MessageRow[], through: number): void {
+    if (late.length > 0) this.sql.exec(`DELETE FROM mirror_late WHERE seq ${IN_JSON_LIST}`, JSON.stringify(late.map((r) => r.seq)));
+    if (through !== this.mirrorThrough()) this.setMeta(MIRROR_THROUGH, String(through));
+  }
+
+  private mirrorThrough(): number {
+    return Number(this.getMeta(MIRROR_THROUGH) ?? 0);
   }
 
   /** What the search index holds of this room, after a seq: finished messages, not owner-only cards or run notices. */
@@ -283,10 +322,6 @@ export class RoomStore {
         limit,
       )
       .toArray();
-  }
-
-  markMirrored(upToSeq: number): void {
-    this.sql.exec("UPDATE messages SET mirrored = 1 WHERE mirrored = 0 AND seq <= ?", upToSeq);
   }
 
   /** One reaction per user per message: the same emoji removes it, another replaces it (spec 02 §4). */
