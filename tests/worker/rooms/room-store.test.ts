@@ -116,7 +116,7 @@ describe("room store: the mirror's watermark", () => {
         return [...pending.late, ...pending.fresh].map((r) => r.id);
       };
       store.insertIfNew(message("msg_question"));
-      store.insertIfNew(message("msg_reply", { sender: { ...alice, id: "vire_1", type: "vire" }, streaming: true }));
+      store.insertIfNew(message("msg_reply", { sender: { ...alice, id: "vire_1", type: "virtual_employee" }, streaming: true }));
       store.insertIfNew(message("msg_card", { visibleTo: alice.id, keepOutOfMirror: true }));
       store.insertIfNew(message("msg_after"));
       const first = flush();
