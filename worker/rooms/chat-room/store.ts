@@ -257,9 +257,20 @@ export class RoomStore {
     limit: number,
   ): Row[] {
     const [op, order] = side === "before" ? ["<", "DESC"] : [">", "ASC"];
-    const half = (who: string) => `SELECT ${columns} FROM (SELECT ${columns} FROM messages WHERE ${who} AND chat_type = ? AND seq ${op} ? ORDER BY seq ${order} LIMIT ?)`;
+    const half = (who: string) =>
+      `SELECT ${columns} FROM (SELECT ${columns} FROM messages WHERE ${who} AND chat_type = ? AND seq ${op} ? ORDER BY seq ${order} LIMIT ?)`;
     return this.sql
-      .exec<Row>(`${half("visible_to = ?")} UNION ALL ${half("visible_to IS NULL")} ORDER BY seq ${order} LIMIT ?`, viewerId, chatType, seq, limit, chatType, seq, limit, limit)
+      .exec<Row>(
+        `${half("visible_to = ?")} UNION ALL ${half("visible_to IS NULL")} ORDER BY seq ${order} LIMIT ?`,
+        viewerId,
+        chatType,
+        seq,
+        limit,
+        chatType,
+        seq,
+        limit,
+        limit,
+      )
       .toArray();
   }
 
