@@ -1,5 +1,5 @@
 import type { PresenterAction, PresenterRequest, RequestOutcome } from "../../../contract";
-import { IN_JSON_LIST } from "./store";
+import { IN_JSON_LIST } from "./sql-lists";
 
 export interface RequestRow {
   request_id: string;

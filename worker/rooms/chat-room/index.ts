@@ -197,7 +197,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   async reactionsOf(viewerId: string, messageId: string): Promise<ReactionSummary[] | null> {
     if (this.store.byIds([messageId], viewerId).length === 0) return null;
-    return this.store.reactions([messageId]).get(messageId) ?? [];
+    return this.store.feedback.reactions([messageId]).get(messageId) ?? [];
   }
 
   async rate(viewerId: string, messageId: string, value: 1 | -1, reason: string | null, detail: string | null): Promise<LikeState | null> {

@@ -56,8 +56,8 @@ export function toChatMessage(
 /** Rows with their reactions, the viewer's likes and reply previews, in one pass per table. */
 export function hydrate(store: RoomStore, chatId: string, rows: MessageRow[], viewerId: string): ChatMessage[] {
   const ids = rows.map((r) => r.id);
-  const reactions = store.reactions(ids);
-  const likes = store.likes(ids, viewerId);
+  const reactions = store.feedback.reactions(ids);
+  const likes = store.feedback.likes(ids, viewerId);
   const replyIds = [...new Set(rows.map((r) => r.reply_to_id).filter((id): id is string => id !== null))];
   const replies = new Map(store.byIds(replyIds, viewerId).map((r) => [r.id, r]));
   return rows.map((row) =>

@@ -20,8 +20,8 @@ export function toggleReaction(
   emoji: string,
 ): { outcome: string; reactions: ReactionSummary[] } | null {
   if (room.store.byIds([messageId], viewer.id).length === 0) return null;
-  const outcome = room.store.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
-  const reactions = room.store.reactions([messageId]).get(messageId) ?? [];
+  const outcome = room.store.feedback.toggleReaction(messageId, viewer.id, viewer.name, emoji, Date.now());
+  const reactions = room.store.feedback.reactions([messageId]).get(messageId) ?? [];
   room.broadcast({ type: "reactions", message_id: messageId, reactions }, audienceOf(room.store, messageId));
   return { outcome, reactions };
 }
@@ -29,8 +29,8 @@ export function toggleReaction(
 /** A like (1) or dislike (-1) with its reason; everyone who sees the message gets the new counts. */
 export function rate(room: RatingRoom, viewerId: string, messageId: string, value: 1 | -1, reason: string | null, detail: string | null): LikeState | null {
   if (room.store.byIds([messageId], viewerId).length === 0) return null;
-  room.store.rate(messageId, viewerId, value, reason, detail);
-  const state = room.store.likes([messageId], viewerId).get(messageId) ?? { likes: 0, dislikes: 0, mine: 0 };
+  room.store.feedback.rate(messageId, viewerId, value, reason, detail);
+  const state = room.store.feedback.likes([messageId], viewerId).get(messageId) ?? { likes: 0, dislikes: 0, mine: 0 };
   room.broadcast({ type: "likes", message_id: messageId, likes: { likes: state.likes, dislikes: state.dislikes } }, audienceOf(room.store, messageId));
   return { likes: state.likes, dislikes: state.dislikes, userLiked: state.mine === 1, userDisliked: state.mine === -1 };
 }

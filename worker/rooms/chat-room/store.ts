@@ -1,4 +1,6 @@
-import type { ChatStream, ReactionSummary } from "../../../contract";
+import type { ChatStream } from "../../../contract";
+import { FeedbackStore } from "./feedback-store";
+import { IN_JSON_LIST } from "./sql-lists";
 import type { RoomMember } from "./types";
 import { UNSEARCHED_TYPES } from "./mirror";
 
@@ -62,15 +64,7 @@ CREATE TABLE IF NOT EXISTS messages (
   mirrored INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS messages_viewer ON messages(visible_to, chat_type, seq);
-CREATE TABLE IF NOT EXISTS mirror_late (seq INTEGER PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS reactions (
-  message_id TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT NOT NULL, emoji TEXT NOT NULL, created_at INTEGER NOT NULL,
-  PRIMARY KEY (message_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS likes (
-  message_id TEXT NOT NULL, user_id TEXT NOT NULL, value INTEGER NOT NULL, reason TEXT, detail TEXT,
-  PRIMARY KEY (message_id, user_id)
-);`;
+CREATE TABLE IF NOT EXISTS mirror_late (seq INTEGER PRIMARY KEY);`;
 
 /** Columns added after the first release, for rooms created before them. */
 const ADDED_COLUMNS: [string, string][] = [["streaming", "INTEGER NOT NULL DEFAULT 0"]];
@@ -95,13 +89,6 @@ const MIRROR_THROUGH = "mirrorThrough";
  */
 const VISIBLE = "(+visible_to IS NULL OR +visible_to = ?)";
 
-/**
- * A list bound as ONE JSON argument: SQLite (and D1, DO SQLite) refuse more than 100 bound
- * parameters, so a list of any length must never become one `?` per item.
- */
-export const IN_JSON_LIST = "IN (SELECT value FROM json_each(?))";
-
-/** All SQL of a chat room. Synchronous: the room's SQLite lives in the same thread. */
 const INSERT_MESSAGE = `INSERT INTO messages (id, chat_type, visible_to, sender_id, sender_name, sender_image, sender_type, message_type, content, attachments, reply_to_id, created_at, streaming, mirrored)`;
 const MESSAGE_PARAMS = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?";
 
@@ -127,14 +114,21 @@ function messageValues(m: NewMessage): SqlStorageValue[] {
   ];
 }
 
+/**
+ * The room's messages, members and meta in its SQLite; reactions and likes in `feedback`. Synchronous:
+ * the room's SQLite lives in the same thread.
+ */
 export class RoomStore {
   // Read-through caches of small tables that every send consults. SQLite stays the source of truth:
   // they are rebuilt from it whenever the object wakes up, and written through on every change.
   private metaCache = new Map<string, string | null>();
   private memberCache: Map<string, RoomMember> | null = null;
+  /** Reactions and likes: their own tables, in the same SQLite. */
+  readonly feedback: FeedbackStore;
 
   constructor(private readonly sql: SqlStorage) {
     this.createSchema();
+    this.feedback = new FeedbackStore(sql);
   }
 
   private createSchema(): void {
@@ -197,6 +191,7 @@ export class RoomStore {
     this.metaCache.clear();
     this.memberCache = null;
     this.createSchema();
+    this.feedback.createSchema();
   }
 
   headSeq(): number {
@@ -333,78 +328,5 @@ export class RoomStore {
         limit,
       )
       .toArray();
-  }
-
-  /** One reaction per user per message: the same emoji removes it, another replaces it (spec 02 §4). */
-  toggleReaction(messageId: string, userId: string, userName: string, emoji: string, now: number): "added" | "removed" | "replaced" {
-    const current = this.sql.exec<{ emoji: string }>("SELECT emoji FROM reactions WHERE message_id = ? AND user_id = ?", messageId, userId).toArray()[0];
-    if (current?.emoji === emoji) {
-      this.sql.exec("DELETE FROM reactions WHERE message_id = ? AND user_id = ?", messageId, userId);
-      return "removed";
-    }
-    this.sql.exec(
-      "INSERT INTO reactions (message_id, user_id, user_name, emoji, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET emoji = excluded.emoji, user_name = excluded.user_name, created_at = excluded.created_at",
-      messageId,
-      userId,
-      userName,
-      emoji,
-      now,
-    );
-    return current ? "replaced" : "added";
-  }
-
-  reactions(messageIds: string[]): Map<string, ReactionSummary[]> {
-    const out = new Map<string, ReactionSummary[]>();
-    if (messageIds.length === 0) return out;
-    const rows = this.sql
-      .exec<{ message_id: string; user_id: string; user_name: string; emoji: string }>(
-        `SELECT message_id, user_id, user_name, emoji FROM reactions WHERE message_id ${IN_JSON_LIST} ORDER BY created_at`,
-        JSON.stringify(messageIds),
-      )
-      .toArray();
-    for (const r of rows) {
-      const list = out.get(r.message_id) ?? [];
-      let summary = list.find((s) => s.emoji === r.emoji);
-      if (!summary) {
-        summary = { emoji: r.emoji, count: 0, users: [] };
-        list.push(summary);
-      }
-      summary.count += 1;
-      summary.users.push({ id: r.user_id, name: r.user_name, isAnonymous: false });
-      out.set(r.message_id, list);
-    }
-    return out;
-  }
-
-  /** Repeating the same rating clears it (spec 02 §4 "Likes"). */
-  rate(messageId: string, userId: string, value: 1 | -1, reason: string | null, detail: string | null): void {
-    const current = this.sql.exec<{ value: number }>("SELECT value FROM likes WHERE message_id = ? AND user_id = ?", messageId, userId).toArray()[0];
-    if (current?.value === value) {
-      this.sql.exec("DELETE FROM likes WHERE message_id = ? AND user_id = ?", messageId, userId);
-      return;
-    }
-    this.sql.exec(
-      "INSERT INTO likes (message_id, user_id, value, reason, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT(message_id, user_id) DO UPDATE SET value = excluded.value, reason = excluded.reason, detail = excluded.detail",
-      messageId,
-      userId,
-      value,
-      reason,
-      detail,
-    );
-  }
-
-  likes(messageIds: string[], viewerId: string): Map<string, { likes: number; dislikes: number; mine: number }> {
-    const out = new Map<string, { likes: number; dislikes: number; mine: number }>();
-    if (messageIds.length === 0) return out;
-    const rows = this.sql
-      .exec<{ message_id: string; likes: number; dislikes: number; mine: number }>(
-        `SELECT message_id, SUM(value = 1) AS likes, SUM(value = -1) AS dislikes, SUM(CASE WHEN user_id = ? THEN value ELSE 0 END) AS mine
-         FROM likes WHERE message_id ${IN_JSON_LIST} GROUP BY message_id`,
-        viewerId,
-        JSON.stringify(messageIds),
-      )
-      .toArray();
-    for (const r of rows) out.set(r.message_id, { likes: r.likes, dislikes: r.dislikes, mine: r.mine });
-    return out;
   }
 }
