@@ -76,7 +76,9 @@ function pairedRounds(app: number[], floor: number[]): string {
 }
 
 function printSummary(rows: Row[], loadBefore: string): void {
-  console.log(`\nChat benchmark, ${AA ? "floor / floor (A/A)" : "app / floor"}, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`);
+  console.log(
+    `\nChat benchmark, ${AA ? "floor / floor (A/A)" : "app / floor"}${process.env.BENCH_JOBS_APART === "1" ? " (the app's queue consumer in a workerd of its own)" : ""}, ${REPEATS} rounds each (${machineLine(loadBefore, load())})`,
+  );
   console.log("clients | msg/s | ack p50 | ack p99 | last p50 | last p99 | last p99 ratio | CPU/msg | exactly once | client threads, busiest");
   for (const { s, app, floor } of rows) {
     const pair = (f: (r: RoundStats) => number) => `${f(app.stats).toFixed(1)} / ${f(floor.stats).toFixed(1)} ms`;

@@ -19,8 +19,16 @@ import { enableGcTrace, serverOutput } from "./server-output.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_JOBS_APART=1 runs the app's queue consumer in a workerd of its own (npm start's JOBS_APART,
+ * scripts/dev-config.ts), as Cloudflare runs it: then a chat room's figures hold only what the room
+ * itself costs. The server CPU figure still counts both workerds. Chat only: the mirror benchmark
+ * reads the app's D1, which that consumer no longer writes.
+ */
+const JOBS_APART = process.env.BENCH_JOBS_APART === "1";
 
 async function main() {
+  if (JOBS_APART && ONLY !== "chat") throw new Error("BENCH_JOBS_APART=1 needs BENCH_ONLY=chat");
   if (!ONLY || ONLY === "size") benchFirstPage();
   if (ONLY === "size") return;
   if (!ONLY || ONLY === "search") await runSearchBench();
@@ -40,7 +48,14 @@ async function main() {
     port: PORT,
     stateDir: join(dir, "state"),
     onOutput: serverOutput("app"),
-    env: { ...BENCH_WRANGLER_ENV, EXTRA_SEED_SQL: seedFile, SKIP_BUILD: "1", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${llm.url}/v1` },
+    env: {
+      ...BENCH_WRANGLER_ENV,
+      EXTRA_SEED_SQL: seedFile,
+      SKIP_BUILD: "1",
+      ANTHROPIC_API_KEY: "bench",
+      ANTHROPIC_BASE_URL: `${llm.url}/v1`,
+      ...(JOBS_APART ? { JOBS_APART: "1" } : {}),
+    },
   });
   try {
     if (!ONLY || ONLY === "chat") await runChatBench(app.url);

@@ -3,13 +3,15 @@
 //
 // Environment: PORT (default 8787), STATE_DIR (where local D1/R2/DO data lives, default
 // .wrangler/state), SKIP_BUILD=1 to reuse dist/web, EXTRA_SEED_SQL=file to run after the seed,
-// SANDBOX_PORT (default PORT+1), SPEECH_PORT (default PORT+2), SPEECH_URL to use another speech provider.
+// SANDBOX_PORT (default PORT+1), SPEECH_PORT (default PORT+2), SPEECH_URL to use another speech provider,
+// JOBS_APART=1 to run the queue consumer in a second `wrangler dev` on PORT+5 (scripts/dev-config.ts).
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { buildLazyModules } from "./build-lazy-modules.ts";
+import { asQueueConsumer, consumerState, devConfigCopy, withoutQueueConsumers } from "./dev-config.ts";
 import { demoSeedSql } from "./seed.ts";
 import { ALICE, BOB } from "./demo-data.ts";
 import { jailMode } from "../sandbox/jail.ts";
@@ -136,26 +138,6 @@ function passThroughVars(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => names.test(entry[0]) && !!entry[1]));
 }
 
-/**
- * The rooms Worker's config for `wrangler dev`: wrangler gives a second config neither `--var` nor
- * `--env-file`, only the .dev.vars beside it. So it runs from a copy in the local state, rewritten on
- * every start, with a .dev.vars that holds the developer's settings and then this run's, as the API
- * Worker gets them.
- */
-function roomsDevConfig(runVars: Record<string, string>): string {
-  const dir = join(stateDir, "rooms-worker");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Its paths are relative to the config, so they become absolute in the copy.
-  const config = readFileSync(join(root, "wrangler.rooms.toml"), "utf8").replace(
-    /^(main|base_dir) = "(.+)"$/gm,
-    (_, key: string, path: string) => `${key} = ${JSON.stringify(join(root, path))}`,
-  );
-  writeFileSync(join(dir, "wrangler.rooms.toml"), config);
-  const overrides = Object.entries(runVars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
-  writeFileSync(join(dir, ".dev.vars"), `${readFileSync(join(root, ".dev.vars"), "utf8")}\n${overrides.join("")}`, { mode: 0o600 });
-  return join(dir, "wrangler.rooms.toml");
-}
-
 async function main(): Promise<void> {
   const vars = ensureDevVars();
   const persist = ["--persist-to", stateDir];
@@ -169,6 +151,7 @@ async function main(): Promise<void> {
   // The benchmark seeds its own users and chat on top of the demo.
   if (process.env.EXTRA_SEED_SQL)
     run("Seeding extra data", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", process.env.EXTRA_SEED_SQL, ...persist]);
+  const jobsApart = process.env.JOBS_APART === "1" ? consumerState(stateDir) : null;
 
   if (process.env.SKIP_BUILD !== "1" || !existsSync(join(root, "dist/web/index.html"))) {
     run("Building the web app", "npm", ["run", "--silent", "build", "--", "--logLevel", "warn"]);
@@ -196,7 +179,12 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   const runVars = { ...passThroughVars(), SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`, ...speech.workerVars };
   const extraVars = Object.entries(runVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const roomsConfig = roomsDevConfig(runVars);
+  const roomsConfig = devConfigCopy({ stateDir, source: "wrangler.rooms.toml", folder: "rooms-worker", runVars });
+  const apart = jobsApart
+    ? { ...jobsApart, config: devConfigCopy({ stateDir, source: "wrangler.toml", folder: "queue-consumer", runVars, edit: asQueueConsumer }) }
+    : null;
+  const apiConfig = apart ? devConfigCopy({ stateDir, source: "wrangler.toml", folder: "api-worker", runVars, edit: withoutQueueConsumers }) : "wrangler.toml";
+  const workerEnv = apart ? { ...childEnv, WRANGLER_REGISTRY_PATH: apart.registry } : childEnv;
   const worker = spawn(
     bin("wrangler"),
     // The API Worker first (it takes the requests), then the SPA's assets-only Worker behind its ASSETS
@@ -204,7 +192,7 @@ async function main(): Promise<void> {
     [
       "dev",
       "-c",
-      "wrangler.toml",
+      apiConfig,
       "-c",
       "wrangler.web.toml",
       "-c",
@@ -220,10 +208,12 @@ async function main(): Promise<void> {
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
-      env: childEnv,
+      env: workerEnv,
     },
   );
+  let consumer: ReturnType<typeof spawn> | null = null;
   const stop = () => {
+    consumer?.kill("SIGTERM");
     worker.kill("SIGTERM");
     sandbox.kill("SIGTERM");
     speech.child?.kill("SIGTERM");
@@ -231,12 +221,36 @@ async function main(): Promise<void> {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   worker.on("exit", (code) => {
+    consumer?.kill("SIGTERM");
     sandbox.kill("SIGTERM");
     speech.child?.kill("SIGTERM");
     process.exit(code ?? 0);
   });
 
   await waitForReady(url, worker);
+  if (apart) {
+    console.log("\n▶ Starting the queue consumer in a workerd of its own (JOBS_APART=1)");
+    const consumerPort = port + 5;
+    consumer = spawn(
+      bin("wrangler"),
+      [
+        "dev",
+        "-c",
+        apart.config,
+        "--port",
+        String(consumerPort),
+        "--inspector-port",
+        String(port + 6),
+        "--ip",
+        "127.0.0.1",
+        "--persist-to",
+        apart.stateDir,
+        "--show-interactive-dev-session=false",
+      ],
+      { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: workerEnv },
+    );
+    await waitForReady(`http://127.0.0.1:${consumerPort}`, consumer);
+  }
   console.log(`
 ================================================================
   Team chat is running at ${url}   (sandbox host on 127.0.0.1:${sandboxPort}${speech.child ? `, speech on 127.0.0.1:${speechPort}` : ""})
