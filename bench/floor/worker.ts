@@ -82,6 +82,7 @@ export class FloorRoom extends DurableObject<FloorEnv> {
       reply_to_id: null,
       created_at: now,
       streaming: 0,
+      mirrored: 0,
     };
     const at = new Date(now).toISOString();
     ws.send(JSON.stringify({ type: "chat_ack", message_id: frame.message_id, success: true, error: null, timestamp: at, seq: stored.seq }));

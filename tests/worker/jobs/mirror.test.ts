@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { call, expectError, type TestUser } from "../helpers";
@@ -99,6 +99,19 @@ describe("the message mirror", () => {
     // Nobody runs the alarm here: the room's own timer sends the batch.
     await waitUntil(async () => (await mirrorCount(chatId)) === 2, "the timer's flush", 5000);
     expect(Date.now() - sentAt).toBeLessThan(4000);
+  });
+
+  it("a message sent after the backstop rang sets a new one, though the flush timer of the messages before it still runs", async () => {
+    const { alice, chatId } = await groupOfTwo();
+    const a = await connect(chatId, alice);
+    await sendAll(a, ["one"]);
+    // The backstop rings early (an evicted room's would): it flushes, and leaves only the minute's session check.
+    expect(await runDurableObjectAlarm(room(chatId))).toBe(true);
+    const sentAt = Date.now();
+    await sendAll(a, ["two"]);
+    const alarmAt = await runInDurableObject(room(chatId), (_obj, state) => state.storage.getAlarm());
+    expect(alarmAt! - sentAt).toBeLessThanOrEqual(MIRROR_BACKSTOP_MS + 2000);
+    await waitUntil(async () => (await mirrorCount(chatId)) === 2, "both messages mirrored", 5000);
   });
 
   it("mark-read zeroes the agent part (the default) or the human part and returns the counts", async () => {

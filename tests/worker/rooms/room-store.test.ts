@@ -79,6 +79,21 @@ describe("room store: what a message costs the room's SQLite", () => {
     expect(written).toBeLessThanOrEqual(4);
   });
 
+  it("an insert's row, built from what it bound, is the row the room reads back; a taken id stores nothing", async () => {
+    const { rows, read, again } = await inFreshRoom((store) => {
+      const card = message("msg_card", { visibleTo: alice.id, keepOutOfMirror: true, replyToId: "msg_x", attachments: '[{"name":"a"}]' });
+      const rows = [
+        store.insertIfNew(message("msg_plain")),
+        store.insert(message("msg_reply", { streaming: true, messageType: "ai_response" })),
+        store.insertIfNew(card),
+      ];
+      return { rows, read: rows.map((row) => store.byId(row!.id)), again: store.insertIfNew(message("msg_plain", { content: "other" })) };
+    });
+    expect(rows.map((row) => row?.seq)).toEqual([1, 2, 3]);
+    expect(rows).toEqual(read);
+    expect(again).toBeNull();
+  });
+
   it("a member's reads pass only the rows asked for, however many ask-only messages others have", async () => {
     const reads = await inFreshRoom((store, counts, sql) => {
       for (let i = 0; i < 30; i++) store.insertIfNew(message(`msg_pub_${i}`, { chatType: 2 }));

@@ -15,8 +15,8 @@ export interface FrameRoom {
   store: RoomStore;
   runs: AgentRuns;
   chatId(): string;
-  /** The agent and control handlers' context, answering on `ws`: built once per frame. */
-  context(ws: WebSocket): AgentFrameContext;
+  /** The agent and control handlers' context; with `ws`, its `reply` answers on that socket (built per frame). */
+  context(ws?: WebSocket): AgentFrameContext;
   publish(row: MessageRow): void;
   scheduleMirror(): Promise<void>;
   waitUntil(work: Promise<unknown>): void;
@@ -52,8 +52,9 @@ export async function handleClientFrame(room: FrameRoom, ws: WebSocket, data: st
     return closeQuietly(ws, CLOSE_REMOVED, "removed");
   }
   const sender = { ...member, name: identity.name, image: identity.image };
-  const ctx = room.context(ws);
-  if (frame.type !== "chat_message") return handleAgentFrame(ctx, sender, frame);
+  if (frame.type !== "chat_message") return handleAgentFrame(room.context(ws), sender, frame);
+  // A message is answered by its ack alone: the room's shared context serves its checks.
+  const ctx = room.context();
   const now = Date.now();
   const asksAgent = isAgentRequest(ctx, frame);
   // A retry of a request already stored is acked again, not re-checked (it may be running now), and

@@ -219,6 +219,7 @@ export class ChatRoom extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAlarm();
     this.alarmAt = null;
+    this.mirror.alarmGone();
     await this.ctx.storage.deleteAll();
     this.sockets.changed();
     this.store.reset();
@@ -326,6 +327,7 @@ export class ChatRoom extends DurableObject<Env> {
   /** One alarm for the jobs that must survive eviction: the mirror's backstop, coding runs' expiries, and the session check (each minute with sockets open). */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
+    this.mirror.alarmGone();
     // Coding runs: expired approvals end as rejections, and runs left by a restart go on.
     for (const room of this.coding.expire(Date.now())) this.ctx.waitUntil(this.runs.resume(room));
     for (const resumed of this.runs.resumeAfterRestart()) this.ctx.waitUntil(resumed);

@@ -40,16 +40,34 @@ export interface MirrorTimerIo {
 export class MirrorTimer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<boolean> = Promise.resolve(false);
+  /** The backstop alarm the running timer's first message asked for: it covers every message until the timer or the alarm rings. */
+  private backstop: Promise<void> | null = null;
 
   constructor(private readonly io: MirrorTimerIo) {}
 
-  /** A message waits for the mirror: flush within the delay, and make sure the backstop alarm is set. */
+  /**
+   * A message waits for the mirror: flush within the delay, and make sure the backstop alarm is set.
+   * While a timer runs, the alarm its first message made sure of rings before this one's would
+   * have to (it was asked for earlier), so a busy room asks for it once a flush, not once a message.
+   */
   schedule(delayMs = MIRROR_DELAY_MS): Promise<void> {
+    if (this.timer !== null && this.backstop) return this.backstop;
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.io.waitUntil(this.fromTimer());
     }, delayMs);
-    return this.io.alarmBy(Date.now() + MIRROR_BACKSTOP_MS);
+    // A backstop that could not be set is asked for again by the next message.
+    const backstop = this.io.alarmBy(Date.now() + MIRROR_BACKSTOP_MS).catch((error: unknown) => {
+      if (this.backstop === backstop) this.backstop = null;
+      throw error;
+    });
+    this.backstop = backstop;
+    return backstop;
+  }
+
+  /** The alarm rang (or was deleted): the next message asks for a backstop again. */
+  alarmGone(): void {
+    this.backstop = null;
   }
 
   /** Flushes after any flush already running (the timer's and the alarm's never overlap); true when more remain. */
