@@ -55,8 +55,11 @@ export async function runScenario(targets: Target[], s: Scenario, repeats: numbe
     for (const t of targets) pools.push(await ClientPool.open(t.base, clients, threadsFor(s.clients)));
     // Ids differ per run, server and round, so a second run against the same room is not taken for retries.
     const run = `${s.clients}_${randomBytes(3).toString("hex")}`;
+    // A whole round unmeasured for each server first: with two seconds of warm-up, the first measured
+    // round still came out slow in whichever server went first, so two identical floors read 1.04×
+    // over 20 rounds (its first round 28.5 against 14.2 ms, 2026-12-08).
     for (const [k, pool] of pools.entries()) {
-      await pool.round({ prefix: `msg_warm_${run}_${k}_`, text: "warm-up message", rate: s.rate, count: s.rate * 2 }, 5000);
+      await pool.round({ prefix: `msg_warm_${run}_${k}_`, text: "warm-up message", rate: s.rate, count: s.rate * s.seconds }, 5000);
     }
     const rounds = targets.map(() => ({ stats: [] as RoundStats[], cpu: [] as (CpuSample | null)[] }));
     for (let r = 0; r < repeats; r += 1) {
