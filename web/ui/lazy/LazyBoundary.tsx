@@ -79,12 +79,36 @@ interface BoundaryProps {
   placeholder?: ReactNode;
 }
 
+/**
+ * Chromium (150) remembers a failed `import()` for the page's lifetime: trying the same chunk again
+ * fails at once without asking the server. When a retry fails like that and the server answers
+ * now, the page is reloaded, which is then the only way to get the part; while the server does
+ * not answer, the failure stays on screen with Retry.
+ */
+async function reloadIfServerAnswers(): Promise<void> {
+  try {
+    const res = await fetch(window.location.href, { method: "HEAD", cache: "no-store" });
+    if (res.ok) window.location.reload();
+  } catch {
+    // Still offline: Retry stays.
+  }
+}
+
+/** A chunk that fails this soon after Retry failed on the retry itself. */
+const RETRY_FAILED_MS = 10_000;
+
 /** Catches only failed chunk loads; any other error goes on to the route's error screen as before. */
 class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
+  /** When Retry was last pressed: a failure soon after it is the retry's own. */
+  private retriedAt = Number.NEGATIVE_INFINITY;
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (isChunkLoadError(error) && Date.now() - this.retriedAt < RETRY_FAILED_MS) void reloadIfServerAnswers();
   }
 
   // Closed after a failure (the dialog dismissed, the page left): opening it again tries again.
@@ -100,6 +124,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     const { onClose } = this.props;
     const retry = () => {
       error.reset();
+      this.retriedAt = Date.now();
       this.setState({ error: null });
     };
     return (
